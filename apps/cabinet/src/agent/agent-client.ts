@@ -1,0 +1,265 @@
+/**
+ * The cabinet's side of the agent channel: one WebSocket per process, every machine authenticated
+ * with its own key, reports (state, cycles, meters, command results) sent as they happen, commands
+ * executed at most once. While disconnected, cycles and command results queue up and are sent
+ * after the machine is authenticated again, so the server's game recall misses nothing.
+ */
+import { EventEmitter } from 'node:events';
+import WebSocket from 'ws';
+import {
+  AGENT_PROTOCOL_VERSION,
+  type AgentClientMessage,
+  type AgentCommand,
+  type AgentServerMessage,
+  type CommandResult,
+  type QualityBand,
+  type VideoType,
+} from '@reel/protocol';
+import type { SlotMachine } from '../game/machine.js';
+import type { MachineStream } from '../media/machine-stream.js';
+import { reconnectDelayMs } from './backoff.js';
+
+export interface AgentMachine {
+  machine: SlotMachine;
+  key: string;
+  stream: MachineStream | null;
+  videoType: VideoType;
+  bands: readonly QualityBand[];
+}
+
+export const AgentStatus = {
+  Connecting: 'connecting',
+  Open: 'open',
+  Closed: 'closed',
+  Stopped: 'stopped',
+} as const;
+export type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
+
+export interface AgentClientOptions {
+  url: string;
+  agentId: string;
+  machines: AgentMachine[];
+  log?: (msg: string) => void;
+}
+
+const OUTBOX_LIMIT = 2000;
+const HEARTBEAT_MS = 10_000;
+
+interface Slot {
+  entry: AgentMachine;
+  authed: boolean;
+  outbox: AgentClientMessage[];
+}
+
+export class AgentClient extends EventEmitter<{
+  status: [AgentStatus];
+  auth: [number, boolean, string | undefined];
+}> {
+  private ws: WebSocket | null = null;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private readonly slots = new Map<number, Slot>();
+  status: AgentStatus = AgentStatus.Closed;
+
+  constructor(private readonly opts: AgentClientOptions) {
+    super();
+    for (const entry of opts.machines) {
+      const slot: Slot = { entry, authed: false, outbox: [] };
+      this.slots.set(entry.machine.machineId, slot);
+      const id = entry.machine.machineId;
+      entry.machine.on('state', (s) =>
+        this.sendLive(slot, {
+          event: 'state',
+          data: {
+            machineId: id,
+            state: s.state,
+            previous: s.previous,
+            atMs: Date.now(),
+            ...(s.reason ? { reason: s.reason } : {}),
+          },
+        }),
+      );
+      entry.machine.on('meters', (m) =>
+        this.sendLive(slot, { event: 'meters', data: { machineId: id, meters: m } }),
+      );
+      entry.machine.on('cycle', (c) =>
+        this.sendQueued(slot, { event: 'cycle', data: { machineId: id, cycle: c } }),
+      );
+    }
+  }
+
+  start(): void {
+    if (this.status === AgentStatus.Stopped) return;
+    this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.setStatus(AgentStatus.Stopped);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const slot of this.slots.values()) {
+      if (slot.authed) {
+        slot.entry.machine.setOffline(true);
+      }
+    }
+    const ws = this.ws;
+    this.ws = null;
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      await new Promise<void>((resolve) => {
+        ws.once('close', () => resolve());
+        ws.close(1000, 'agent stopping');
+        setTimeout(resolve, 500);
+      });
+    } else ws?.terminate();
+  }
+
+  isAuthed(machineId: number): boolean {
+    return this.slots.get(machineId)?.authed ?? false;
+  }
+
+  private setStatus(s: AgentStatus): void {
+    if (this.status === AgentStatus.Stopped && s !== AgentStatus.Stopped) return;
+    this.status = s;
+    this.emit('status', s);
+  }
+
+  private connect(): void {
+    this.setStatus(AgentStatus.Connecting);
+    const ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 5000 });
+    this.ws = ws;
+    ws.on('open', () => {
+      this.attempt = 0;
+      this.setStatus(AgentStatus.Open);
+      this.raw(ws, {
+        event: 'hello',
+        data: { protocol: AGENT_PROTOCOL_VERSION, agentId: this.opts.agentId, software: 'reel-cabinet/0.1' },
+      });
+      for (const slot of this.slots.values()) {
+        const { machine, key, videoType, bands } = slot.entry;
+        this.raw(ws, {
+          event: 'auth',
+          data: {
+            machineId: machine.machineId,
+            key,
+            videoType,
+            bands: [...bands],
+            betLevels: [...machine.betLevels],
+            lines: 20,
+          },
+        });
+      }
+      // Ping keeps NAT/proxies from idling the socket out and lets us notice a dead server.
+      let alive = true;
+      ws.on('pong', () => (alive = true));
+      this.heartbeat = setInterval(() => {
+        if (!alive) return ws.terminate();
+        alive = false;
+        ws.ping();
+      }, HEARTBEAT_MS);
+    });
+    ws.on('message', (raw) => {
+      let msg: AgentServerMessage;
+      try {
+        msg = JSON.parse(String(raw)) as AgentServerMessage;
+      } catch {
+        return;
+      }
+      this.onMessage(ws, msg);
+    });
+    ws.on('error', (err) => this.opts.log?.(`agent socket error: ${err.message}`));
+    ws.on('close', () => {
+      if (this.heartbeat) clearInterval(this.heartbeat);
+      this.heartbeat = null;
+      for (const slot of this.slots.values()) slot.authed = false;
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.status === AgentStatus.Stopped) return;
+      this.setStatus(AgentStatus.Closed);
+      const delay = reconnectDelayMs(this.attempt++);
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  private onMessage(ws: WebSocket, msg: AgentServerMessage): void {
+    switch (msg.event) {
+      case 'auth_result': {
+        const slot = this.slots.get(msg.data.machineId);
+        if (!slot) return;
+        slot.authed = msg.data.ok;
+        this.emit('auth', msg.data.machineId, msg.data.ok, msg.data.reason);
+        if (!msg.data.ok) {
+          this.opts.log?.(
+            `machine ${msg.data.machineId} refused by server (${msg.data.reason ?? 'no reason'})`,
+          );
+          return;
+        }
+        slot.entry.machine.setOffline(false);
+        slot.entry.machine.announce();
+        const queued = slot.outbox.splice(0);
+        for (const m of queued) this.raw(ws, m);
+        return;
+      }
+      case 'command': {
+        const slot = this.slots.get(msg.data.machineId);
+        if (!slot || !slot.authed) return;
+        void this.runCommand(slot, msg.data.command).then((result) =>
+          this.sendQueued(slot, { event: 'command_result', data: { machineId: msg.data.machineId, result } }),
+        );
+        return;
+      }
+      case 'welcome':
+      case 'error':
+        return;
+    }
+  }
+
+  private runCommand(slot: Slot, command: AgentCommand): Promise<CommandResult> {
+    const { machine, stream } = slot.entry;
+    const ok = (extra: Partial<CommandResult> = {}): CommandResult => ({
+      commandId: command.commandId,
+      type: command.type,
+      outcome: 'ok',
+      creditsCents: machine.meters.creditsCents,
+      ...extra,
+    });
+    switch (command.type) {
+      case 'stream_start':
+        return machine.executeExternal(command, async () => {
+          if (!stream) return ok({ outcome: 'rejected', reason: 'unsupported' });
+          await stream.start(command.target);
+          return ok();
+        });
+      case 'stream_stop':
+        return machine.executeExternal(command, async () => {
+          await stream?.stop();
+          return ok();
+        });
+      case 'set_band':
+        return machine.executeExternal(command, async () => {
+          if (!stream || !stream.hasBand(command.bandId))
+            return ok({ outcome: 'rejected', reason: 'unknown_band' });
+          await stream.setBand(command.bandId);
+          return ok();
+        });
+      default:
+        return machine.execute(command);
+    }
+  }
+
+  private raw(ws: WebSocket, msg: AgentClientMessage): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  /** State and meters are snapshots: when offline they are simply re-sent after re-auth. */
+  private sendLive(slot: Slot, msg: AgentClientMessage): void {
+    if (slot.authed && this.ws) this.raw(this.ws, msg);
+  }
+
+  /** Cycles and command results must arrive: queue them while the machine is not connected. */
+  private sendQueued(slot: Slot, msg: AgentClientMessage): void {
+    if (slot.authed && this.ws && this.ws.readyState === WebSocket.OPEN) return this.raw(this.ws, msg);
+    slot.outbox.push(msg);
+    if (slot.outbox.length > OUTBOX_LIMIT) slot.outbox.shift();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Cabinet agent configuration from the environment:
+ *   AGENT_URL          agent WebSocket (default ws://127.0.0.1:8080/ws/agent)
+ *   CABINET_MACHINES   "1=key1,2=key2" machine ids and keys, or
+ *   CABINET_KEYS_FILE  JSON object {"1": "key1", ...} (default ./data/machine-keys.json, written by the server's seed)
+ *   CABINET_IDS        optional subset of ids to run, e.g. "1,2,3,4"
+ *   CABINET_CAMERAS    "5=/dev/video0" machines whose video comes from a v4l2 camera instead of the renderer
+ *   FFMPEG             ffmpeg binary (else /usr/bin/ffmpeg, else @ffmpeg-installer/linux-x64)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface CabinetConfig {
+  agentUrl: string;
+  machines: { machineId: number; key: string; camera: string | null }[];
+}
+
+function parsePairs(s: string | undefined): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const part of (s ?? '').split(',')) {
+    const [id, value] = part.split('=');
+    if (id && value && Number.isInteger(Number(id))) out.set(Number(id), value.trim());
+  }
+  return out;
+}
+
+export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CabinetConfig {
+  let keys = parsePairs(env.CABINET_MACHINES);
+  if (keys.size === 0) {
+    const file = env.CABINET_KEYS_FILE ?? resolve(cwd, 'data/machine-keys.json');
+    if (existsSync(file)) {
+      const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      keys = new Map(Object.entries(json).map(([id, key]) => [Number(id), key]));
+    }
+  }
+  const only = env.CABINET_IDS ? new Set(env.CABINET_IDS.split(',').map(Number)) : null;
+  const cameras = parsePairs(env.CABINET_CAMERAS);
+  const machines = [...keys.entries()]
+    .filter(([id]) => !only || only.has(id))
+    .sort(([a], [b]) => a - b)
+    .map(([machineId, key]) => ({ machineId, key, camera: cameras.get(machineId) ?? null }));
+  return { agentUrl: env.AGENT_URL ?? 'ws://127.0.0.1:8080/ws/agent', machines };
+}

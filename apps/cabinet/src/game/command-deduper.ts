@@ -1,0 +1,52 @@
+import type { AgentCommand, CommandResult } from '@reel/protocol';
+
+/**
+ * Runs each commandId at most once. A duplicate that arrives while the first run is still going
+ * waits for the same promise; one that arrives later gets the stored answer marked `duplicate`.
+ * Commands past their `expiresAtMs` are answered `stale` without running (and that answer is
+ * remembered too, so a late retry cannot run it either).
+ */
+export class CommandDeduper {
+  private readonly results = new Map<string, Promise<CommandResult>>();
+
+  constructor(
+    private readonly capacity = 2000,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  run(
+    command: AgentCommand,
+    execute: () => Promise<CommandResult>,
+    creditsCents: () => number,
+  ): Promise<CommandResult> {
+    const existing = this.results.get(command.commandId);
+    if (existing) return existing.then((r) => ({ ...r, duplicate: true }));
+    let promise: Promise<CommandResult>;
+    if (command.expiresAtMs !== undefined && command.expiresAtMs < this.nowMs()) {
+      promise = Promise.resolve({
+        commandId: command.commandId,
+        type: command.type,
+        outcome: 'stale',
+        reason: 'expired',
+        creditsCents: creditsCents(),
+      });
+    } else {
+      promise = execute().catch((err: unknown): CommandResult => ({
+        commandId: command.commandId,
+        type: command.type,
+        outcome: 'rejected',
+        reason: err instanceof Error ? err.message : 'failed',
+        creditsCents: creditsCents(),
+      }));
+    }
+    this.results.set(command.commandId, promise);
+    // Oldest first (Map keeps insertion order): forgetting very old ids bounds memory; the server
+    // never retries a command that old.
+    while (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
+    return promise;
+  }
+
+  has(commandId: string): boolean {
+    return this.results.has(commandId);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Machine agent entry: starts the configured machines (see config.ts), connects them to the
+ * server's agent channel, and streams each one's video when the server asks (stream_start).
+ */
+import { hostname } from 'node:os';
+import { SlotMachine } from './game/machine.js';
+import { MachineStream } from './media/machine-stream.js';
+import { DEFAULT_BANDS } from './media/bands.js';
+import { resolveFfmpeg } from './media/ffmpeg-path.js';
+import { AgentClient } from './agent/agent-client.js';
+import { loadCabinetConfig } from './config.js';
+
+const log = (msg: string) => console.log(`[cabinet] ${msg}`);
+const config = loadCabinetConfig();
+if (config.machines.length === 0) {
+  console.error('[cabinet] no machines configured: set CABINET_MACHINES="1=key,..." or CABINET_KEYS_FILE');
+  process.exit(2);
+}
+const ffmpegPath = resolveFfmpeg();
+if (!ffmpegPath) log('ffmpeg not found: machines run without video');
+
+const entries = config.machines.map(({ machineId, key, camera }) => {
+  const machine = new SlotMachine({ machineId });
+  const stream = ffmpegPath
+    ? new MachineStream(machine, {
+        ffmpegPath,
+        bands: DEFAULT_BANDS,
+        log,
+        ...(camera ? { source: { kind: 'camera' as const, device: camera } } : {}),
+      })
+    : null;
+  return {
+    machine,
+    key,
+    stream,
+    videoType: camera ? ('camera' as const) : ('screen' as const),
+    bands: DEFAULT_BANDS,
+  };
+});
+
+const agent = new AgentClient({
+  url: config.agentUrl,
+  agentId: `${hostname()}:${process.pid}`,
+  machines: entries,
+  log,
+});
+agent.on('status', (s) => log(`agent ${s} (${config.agentUrl})`));
+agent.start();
+log(`running machines ${config.machines.map((m) => m.machineId).join(', ')}`);
+
+let stopping = false;
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await agent.stop();
+  await Promise.all(entries.map((e) => e.stream?.stop()));
+  for (const e of entries) e.machine.dispose();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

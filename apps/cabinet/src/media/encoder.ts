@@ -1,0 +1,224 @@
+/**
+ * ffmpeg as the encoder: raw RGBA frames on stdin and 48 kHz PCM on fd 3 in, VP8 and Opus RTP to
+ * loopback out. Settings are the low-latency ones measured on this class of machine: realtime
+ * deadline, no lookahead, no alt-ref, error resilient, one thread, keyframe every second.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
+import type { QualityBand, StreamTarget } from '@reel/protocol';
+import { FPS, KEYFRAME_INTERVAL_FRAMES } from './bands.js';
+
+export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
+
+export interface EncoderOptions {
+  ffmpegPath: string;
+  target: StreamTarget;
+  band: QualityBand;
+  source?: VideoSource;
+  /** Called with ffmpeg's warnings (stderr), line by line. */
+  onLog?: (line: string) => void;
+  onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
+}
+
+export function buildFfmpegArgs(o: Pick<EncoderOptions, 'target' | 'band' | 'source'>): string[] {
+  const { target: t, band } = o;
+  const source = o.source ?? { kind: 'canvas' };
+  const kbps = band.bitrateKbps;
+  const video =
+    source.kind === 'canvas'
+      ? [
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'rgba',
+          '-s',
+          `${band.width}x${band.height}`,
+          '-framerate',
+          String(FPS),
+          '-use_wallclock_as_timestamps',
+          '1',
+          '-i',
+          'pipe:0',
+        ]
+      : [
+          '-f',
+          'v4l2',
+          '-input_format',
+          source.inputFormat ?? 'mjpeg',
+          '-video_size',
+          `${band.width}x${band.height}`,
+          '-framerate',
+          String(FPS),
+          '-i',
+          source.device,
+        ];
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostats',
+    '-nostdin',
+    '-fflags',
+    'nobuffer',
+    '-flags',
+    'low_delay',
+    '-probesize',
+    '32',
+    '-analyzeduration',
+    '0',
+    ...video,
+    // Input options apply per input: without its own probe limits the audio pipe delays the
+    // first packet by about a second.
+    '-fflags',
+    'nobuffer',
+    '-probesize',
+    '32',
+    '-analyzeduration',
+    '0',
+    '-thread_queue_size',
+    '64',
+    '-f',
+    's16le',
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-i',
+    'pipe:3',
+    '-map',
+    '0:v',
+    '-fps_mode',
+    'passthrough',
+    '-c:v',
+    'libvpx',
+    '-pix_fmt',
+    'yuv420p',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-lag-in-frames',
+    '0',
+    '-error-resilient',
+    '1',
+    '-auto-alt-ref',
+    '0',
+    '-threads',
+    '1',
+    '-b:v',
+    `${kbps}k`,
+    '-maxrate',
+    `${kbps}k`,
+    '-bufsize',
+    `${Math.round(kbps / 2)}k`,
+    '-g',
+    String(KEYFRAME_INTERVAL_FRAMES),
+    '-keyint_min',
+    String(KEYFRAME_INTERVAL_FRAMES),
+    '-ssrc',
+    String(t.videoSsrc),
+    '-payload_type',
+    String(t.videoPayloadType),
+    '-f',
+    'rtp',
+    `rtp://${t.host}:${t.videoPort}?pkt_size=1200`,
+    '-map',
+    '1:a',
+    '-c:a',
+    'libopus',
+    '-application',
+    'lowdelay',
+    '-frame_duration',
+    '20',
+    '-b:a',
+    '48k',
+    '-ssrc',
+    String(t.audioSsrc),
+    '-payload_type',
+    String(t.audioPayloadType),
+    '-f',
+    'rtp',
+    `rtp://${t.host}:${t.audioPort}?pkt_size=1200`,
+  ];
+}
+
+export class Encoder {
+  private proc: ChildProcess | null = null;
+  private audio: Writable | null = null;
+  readonly frameBytes: number;
+  readonly source: VideoSource;
+
+  constructor(private readonly opts: EncoderOptions) {
+    this.frameBytes = opts.band.width * opts.band.height * 4;
+    this.source = opts.source ?? { kind: 'canvas' };
+  }
+
+  get band(): QualityBand {
+    return this.opts.band;
+  }
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+  get running(): boolean {
+    return this.proc !== null && this.proc.exitCode === null && !this.proc.killed;
+  }
+
+  start(): void {
+    const args = buildFfmpegArgs(this.opts);
+    const proc = spawn(this.opts.ffmpegPath, args, { stdio: ['pipe', 'ignore', 'pipe', 'pipe'] });
+    this.proc = proc;
+    this.audio = proc.stdio[3] as Writable;
+    // A dying ffmpeg must not take the cabinet with it: EPIPE on either pipe is expected then.
+    proc.stdin!.on('error', () => {});
+    this.audio.on('error', () => {});
+    let pending = '';
+    proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) this.opts.onLog?.(line);
+    });
+    proc.on('exit', (code, signal) => {
+      if (this.proc === proc) this.proc = null;
+      this.opts.onExit?.(code, signal);
+    });
+  }
+
+  /** Bytes of video handed to ffmpeg that it has not read yet. */
+  get videoBacklogBytes(): number {
+    return this.proc?.stdin?.writableLength ?? Number.POSITIVE_INFINITY;
+  }
+
+  writeVideo(frame: Buffer): void {
+    this.proc?.stdin?.write(frame);
+  }
+
+  get audioBacklogBytes(): number {
+    return this.audio?.writableLength ?? Number.POSITIVE_INFINITY;
+  }
+
+  writeAudio(pcm: Buffer): void {
+    this.audio?.write(pcm);
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc) return;
+    this.proc = null;
+    this.audio = null;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => proc.kill('SIGKILL'), 500);
+      proc.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      proc.stdin?.end();
+      (proc.stdio[3] as Writable | null)?.end();
+      proc.kill('SIGTERM');
+      if (proc.exitCode !== null || proc.signalCode !== null) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { SlotMachine } from '../game/machine.js';
+import { CabinetRenderer } from './renderer.js';
+import { decodeTimestampStrip } from './timestamp-strip.js';
+import { SoundMixer, SAMPLES_PER_CHUNK } from './sound.js';
+
+describe('renderer', () => {
+  it('redraws only when something changed and shows the reels moving during a spin', async () => {
+    const m = new SlotMachine({ machineId: 9, timing: { spinDurationMs: 400, reelStaggerMs: 50 } });
+    const r = new CabinetRenderer(m, { width: 640, height: 360 });
+    const t = 1_000_000;
+    await m.execute({ commandId: 'c', type: 'credit_in', amountCents: 1000 });
+    expect(r.render(t)).toBe(true);
+    expect(r.render(t + 1)).toBe(false);
+    const idle = Buffer.from(r.pixels());
+    const spin = m.execute({ commandId: 's', type: 'spin' });
+    const start = m.activeSpin!.startedAtMs;
+    expect(r.render(start + 100)).toBe(true);
+    const moving = Buffer.from(r.pixels());
+    let differing = 0;
+    for (let i = 0; i < idle.length; i += 4) if (idle[i] !== moving[i]) differing++;
+    expect(differing).toBeGreaterThan(10_000);
+    await spin;
+    m.dispose();
+  });
+
+  it('encodes the render time in the timestamp strip, readable back at both band sizes', () => {
+    const m = new SlotMachine({ machineId: 9 });
+    for (const [w, h] of [
+      [640, 360],
+      [426, 240],
+    ] as const) {
+      const r = new CabinetRenderer(m, { width: w, height: h, timestampStrip: true });
+      const t = Date.now();
+      r.render(t);
+      expect(decodeTimestampStrip(r.pixels(), w, t + 40)).toBe(t);
+    }
+    m.dispose();
+  });
+});
+
+describe('sound', () => {
+  it('produces silence when idle and signal when a cue plays', () => {
+    const mixer = new SoundMixer();
+    const silent = mixer.render(SAMPLES_PER_CHUNK);
+    expect(silent.length).toBe(SAMPLES_PER_CHUNK * 2);
+    expect(silent.every((b) => b === 0)).toBe(true);
+    mixer.play('win');
+    const loud = mixer.render(SAMPLES_PER_CHUNK * 5);
+    let peak = 0;
+    for (let i = 0; i < loud.length; i += 2) peak = Math.max(peak, Math.abs(loud.readInt16LE(i)));
+    expect(peak).toBeGreaterThan(3000);
+  });
+});

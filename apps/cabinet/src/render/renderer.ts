@@ -1,0 +1,399 @@
+/**
+ * Draws the cabinet as a player sees it: marquee, bulbs, five reels that spin and land with an
+ * overshoot, win lines, credit/bet/win meters, free-spin counter, attract mode when idle.
+ *
+ * The canvas keeps its pixels between frames, so each frame only repaints the layers whose
+ * content changed (reels while moving or when the shown win line changes, meters when a value
+ * changes, bulbs when the chase steps). An idle frame with nothing new costs nothing but the copy.
+ */
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { AgentMachineState, MachineMeters } from '@reel/protocol';
+import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '../game/slot-config.js';
+import type { ActiveSpin } from '../game/machine.js';
+import { renderSymbolBitmaps } from './symbols.js';
+import { drawTimestampStrip } from './timestamp-strip.js';
+
+/** Everything the renderer reads from the machine. */
+export interface CabinetViewSource {
+  readonly machineId: number;
+  readonly state: AgentMachineState;
+  readonly meters: MachineMeters;
+  readonly activeSpin: ActiveSpin | null;
+  readonly lastWin: number;
+}
+
+export interface RendererOptions {
+  width: number;
+  height: number;
+  title?: string;
+  timestampStrip?: boolean;
+  currencySymbol?: string;
+}
+
+/** The layout is designed at 640×360 and scaled to the band's size. */
+const DESIGN_W = 640;
+const DESIGN_H = 360;
+const REEL_X0 = 64;
+const REEL_PITCH = 103;
+const REEL_W = 100;
+const REEL_Y = 54;
+const CELL_H = 74;
+const WINDOW_H = CELL_H * ROWS;
+const PANEL_Y = 292;
+const BULBS_PER_SIDE = 9;
+const CHASE_STEP_MS = 110;
+const WIN_LINE_STEP_MS = 700;
+const LINE_COLOURS = ['#ff3b3b', '#3bff6f', '#3bb6ff', '#ffe23b', '#ff3bf0', '#3bfff0', '#ff9a3b', '#b03bff'];
+
+const easeOutBack = (u: number): number => {
+  const c1 = 1.1;
+  const c3 = c1 + 1;
+  return 1 + c3 * (u - 1) ** 3 + c1 * (u - 1) ** 2;
+};
+
+interface ReelMotion {
+  from: number;
+  distance: number;
+  startMs: number;
+  endMs: number;
+}
+
+export class CabinetRenderer {
+  readonly canvas: Canvas;
+  private readonly ctx: SKRSContext2D;
+  private readonly scale: number;
+  private readonly symbols: Canvas[];
+  private readonly opts: Required<RendererOptions>;
+  private restStops: number[];
+  private motions: (ReelMotion | null)[] = new Array<ReelMotion | null>(REELS).fill(null);
+  private seenSpin: ActiveSpin | null = null;
+  private reelsKey = '';
+  private metersKey = '';
+  private bulbsKey = '';
+  private fullRedraw = true;
+  timestampStrip: boolean;
+
+  constructor(
+    private readonly source: CabinetViewSource,
+    options: RendererOptions,
+  ) {
+    this.opts = { title: 'LUCKY REELS', timestampStrip: false, currencySymbol: '₺', ...options };
+    this.timestampStrip = this.opts.timestampStrip;
+    this.canvas = createCanvas(options.width, options.height);
+    this.ctx = this.canvas.getContext('2d');
+    this.scale = options.width / DESIGN_W;
+    this.ctx.scale(this.scale, options.height / DESIGN_H);
+    this.symbols = renderSymbolBitmaps((REEL_W - 6) * this.scale, (CELL_H - 4) * this.scale);
+    // A fresh cabinet shows a random-looking but fixed screen.
+    this.restStops = REEL_STRIPS.map((s, r) => (r * 7 + source.machineId * 5) % s.length);
+  }
+
+  get width(): number {
+    return this.canvas.width;
+  }
+  get height(): number {
+    return this.canvas.height;
+  }
+
+  /** Paints what changed since the last frame; returns false when the picture is unchanged. */
+  render(nowMs: number = Date.now()): boolean {
+    const ctx = this.ctx;
+    let changed = false;
+    if (this.fullRedraw) {
+      this.drawStatic();
+      this.fullRedraw = false;
+      this.reelsKey = this.metersKey = this.bulbsKey = '';
+      changed = true;
+    }
+    this.trackSpin();
+    const moving = this.motions.some((m) => m !== null && nowMs < m.endMs);
+    const attract = this.isAttract();
+    const winPhase = this.winLinePhase(nowMs);
+    const reelsKey = moving
+      ? `m${nowMs}`
+      : `r${this.restStops.join()}|${winPhase}|${attract ? Math.floor(nowMs / 600) % 2 : 'x'}`;
+    if (reelsKey !== this.reelsKey) {
+      this.reelsKey = reelsKey;
+      this.drawReels(nowMs, winPhase, attract);
+      changed = true;
+    }
+    const m = this.source.meters;
+    const metersKey = `${m.creditsCents}|${m.betCents}|${this.source.lastWin}|${m.freeSpinsLeft}|${m.autoplay}|${this.source.state}`;
+    if (metersKey !== this.metersKey) {
+      this.metersKey = metersKey;
+      this.drawMeters();
+      changed = true;
+    }
+    const chase = attract || this.source.state === 'in_bonus' || (this.source.lastWin > 0 && !moving);
+    const bulbsKey = chase ? `c${Math.floor(nowMs / CHASE_STEP_MS)}` : 'still';
+    if (bulbsKey !== this.bulbsKey) {
+      this.bulbsKey = bulbsKey;
+      this.drawBulbs(chase ? Math.floor(nowMs / CHASE_STEP_MS) : -1);
+      changed = true;
+    }
+    if (this.timestampStrip) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      drawTimestampStrip(ctx, this.canvas.width, nowMs);
+      ctx.restore();
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** Raw RGBA pixels. A live view of the canvas: copy before the next render if kept. */
+  pixels(): Buffer {
+    return this.canvas.data();
+  }
+
+  async png(): Promise<Buffer> {
+    return this.canvas.encode('png');
+  }
+
+  private isAttract(): boolean {
+    const s = this.source;
+    return s.state === 'idle' && s.meters.creditsCents === 0 && s.activeSpin === null;
+  }
+
+  private trackSpin(): void {
+    const spin = this.source.activeSpin;
+    if (!spin || spin === this.seenSpin) return;
+    this.seenSpin = spin;
+    const stops = spin.evaluation.stops;
+    this.motions = stops.map((stop, r) => {
+      const len = REEL_STRIPS[r]!.length;
+      const from = this.restStops[r]!;
+      // Symbols move down, so the top index decreases; travel whole turns plus the remainder
+      // that lands exactly on the drawn stop.
+      const distance = len * (1 + Math.floor(r / 2)) + ((((from - stop) % len) + len) % len);
+      return { from, distance, startMs: spin.startedAtMs, endMs: spin.reelStopAtMs[r]! };
+    });
+    this.restStops = [...stops];
+  }
+
+  private reelPosition(r: number, nowMs: number): number {
+    const m = this.motions[r];
+    const endMs = m ? Math.min(m.endMs, this.source.activeSpin?.reelStopAtMs[r] ?? m.endMs) : 0;
+    if (!m || nowMs >= endMs) return this.restStops[r]!;
+    const u = Math.max(0, (nowMs - m.startMs) / Math.max(1, m.endMs - m.startMs));
+    return m.from - m.distance * easeOutBack(u);
+  }
+
+  /** Which win line to highlight now (-1 for all, null for none). */
+  private winLinePhase(nowMs: number): number | null {
+    const spin = this.source.activeSpin;
+    if (!spin || spin.winCents === 0) return null;
+    const landed = spin.reelStopAtMs[REELS - 1]!;
+    if (nowMs < landed) return null;
+    const lines = spin.evaluation.lineWins.length;
+    if (lines === 0) return -1;
+    const step = Math.floor((nowMs - landed) / WIN_LINE_STEP_MS);
+    return step === 0 ? -1 : (step - 1) % lines;
+  }
+
+  private drawStatic(): void {
+    const ctx = this.ctx;
+    const bg = ctx.createLinearGradient(0, 0, 0, DESIGN_H);
+    bg.addColorStop(0, '#2a0845');
+    bg.addColorStop(1, '#0b0220');
+    ctx.fillStyle = bg;
+    ctx.fillRect(0, 0, DESIGN_W, DESIGN_H);
+    // Cabinet frame.
+    const gold = ctx.createLinearGradient(0, 0, DESIGN_W, 0);
+    gold.addColorStop(0, '#8a6200');
+    gold.addColorStop(0.5, '#ffe27a');
+    gold.addColorStop(1, '#8a6200');
+    ctx.strokeStyle = gold;
+    ctx.lineWidth = 6;
+    ctx.beginPath();
+    ctx.roundRect(8, 8, DESIGN_W - 16, DESIGN_H - 16, 18);
+    ctx.stroke();
+    // Marquee.
+    const mq = ctx.createLinearGradient(0, 12, 0, 48);
+    mq.addColorStop(0, '#c8102e');
+    mq.addColorStop(1, '#5a0010');
+    ctx.fillStyle = mq;
+    ctx.beginPath();
+    ctx.roundRect(150, 12, 340, 36, 12);
+    ctx.fill();
+    ctx.strokeStyle = gold;
+    ctx.lineWidth = 2;
+    ctx.stroke();
+    ctx.font = 'bold 24px "DejaVu Sans"';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = '#ffe27a';
+    ctx.fillText(this.opts.title, DESIGN_W / 2, 31);
+    ctx.font = 'bold 12px "DejaVu Sans"';
+    ctx.textAlign = 'right';
+    ctx.fillStyle = '#bba6d6';
+    ctx.fillText(`MACHINE ${this.source.machineId}`, DESIGN_W - 30, 31);
+    ctx.textAlign = 'left';
+    ctx.fillText('20 LINES', 30, 31);
+    // Reel window bezel.
+    ctx.fillStyle = '#000';
+    ctx.beginPath();
+    ctx.roundRect(REEL_X0 - 8, REEL_Y - 6, REEL_PITCH * REELS + 10, WINDOW_H + 12, 10);
+    ctx.fill();
+    ctx.strokeStyle = gold;
+    ctx.lineWidth = 3;
+    ctx.stroke();
+  }
+
+  private drawReels(nowMs: number, winPhase: number | null, attract: boolean): void {
+    const ctx = this.ctx;
+    const sym = this.symbols;
+    const cellW = REEL_W - 6;
+    const cellH = CELL_H - 4;
+    for (let r = 0; r < REELS; r++) {
+      const x = REEL_X0 + r * REEL_PITCH;
+      const strip = REEL_STRIPS[r]!;
+      const len = strip.length;
+      const pos = this.reelPosition(r, nowMs);
+      const moving = pos !== this.restStops[r];
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x, REEL_Y, REEL_W, WINDOW_H);
+      ctx.clip();
+      const face = ctx.createLinearGradient(0, REEL_Y, 0, REEL_Y + WINDOW_H);
+      face.addColorStop(0, '#b9b9c6');
+      face.addColorStop(0.5, '#ffffff');
+      face.addColorStop(1, '#b9b9c6');
+      ctx.fillStyle = face;
+      ctx.fillRect(x, REEL_Y, REEL_W, WINDOW_H);
+      const top = Math.floor(pos);
+      const frac = pos - top;
+      for (let k = -1; k <= ROWS; k++) {
+        const idx = (((top + k) % len) + len) % len;
+        const y = REEL_Y + (k - frac) * CELL_H + 2;
+        ctx.globalAlpha = moving ? 0.75 : 1;
+        ctx.drawImage(sym[strip[idx]!]!, x + 3, y, cellW, cellH);
+      }
+      ctx.globalAlpha = 1;
+      ctx.restore();
+    }
+    // Reel separators.
+    ctx.fillStyle = '#000';
+    for (let r = 1; r < REELS; r++) ctx.fillRect(REEL_X0 + r * REEL_PITCH - 3, REEL_Y, 3, WINDOW_H);
+    if (winPhase !== null) this.drawWinLines(winPhase);
+    if (attract && Math.floor(nowMs / 600) % 2 === 0) {
+      ctx.fillStyle = 'rgba(0,0,0,0.55)';
+      ctx.fillRect(REEL_X0, REEL_Y + WINDOW_H / 2 - 26, REEL_PITCH * REELS - 3, 52);
+      ctx.font = 'bold 30px "DejaVu Sans"';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = '#ffe27a';
+      ctx.fillText('INSERT CREDIT  •  PLAY NOW', DESIGN_W / 2, REEL_Y + WINDOW_H / 2);
+    }
+  }
+
+  private drawWinLines(phase: number): void {
+    const spin = this.source.activeSpin;
+    if (!spin) return;
+    const ctx = this.ctx;
+    const wins = spin.evaluation.lineWins;
+    const shown = phase === -1 ? wins : wins.slice(phase, phase + 1);
+    ctx.lineWidth = 4;
+    ctx.lineJoin = 'round';
+    for (const w of shown) {
+      const colour = LINE_COLOURS[w.line % LINE_COLOURS.length]!;
+      const rows = PAYLINES[w.line]!;
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      rows.forEach((row, r) =>
+        ctx.lineTo(REEL_X0 + r * REEL_PITCH + REEL_W / 2, REEL_Y + row * CELL_H + CELL_H / 2),
+      );
+      ctx.stroke();
+      if (phase !== -1) {
+        ctx.lineWidth = 3;
+        for (let r = 0; r < w.count; r++)
+          ctx.strokeRect(
+            REEL_X0 + r * REEL_PITCH + 2,
+            REEL_Y + rows[r]! * CELL_H + 2,
+            REEL_W - 4,
+            CELL_H - 4,
+          );
+        ctx.lineWidth = 4;
+      }
+    }
+    if (spin.evaluation.scatterCount >= 3 && phase === -1) {
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = 3;
+      spin.evaluation.grid.forEach((col, r) =>
+        col.forEach((s, row) => {
+          if (s === 9)
+            ctx.strokeRect(REEL_X0 + r * REEL_PITCH + 2, REEL_Y + row * CELL_H + 2, REEL_W - 4, CELL_H - 4);
+        }),
+      );
+    }
+  }
+
+  private money(cents: number): string {
+    const sign = cents < 0 ? '-' : '';
+    const abs = Math.abs(cents);
+    const whole = Math.floor(abs / 100).toLocaleString('en-US');
+    return `${sign}${this.opts.currencySymbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
+  }
+
+  private drawMeters(): void {
+    const ctx = this.ctx;
+    const m = this.source.meters;
+    ctx.fillStyle = '#12052a';
+    ctx.fillRect(20, PANEL_Y - 4, DESIGN_W - 40, DESIGN_H - PANEL_Y - 14);
+    const boxes: [string, string, string][] = [
+      ['CREDIT', this.money(m.creditsCents), '#6dff8a'],
+      ['BET', this.money(m.betCents), '#ffe27a'],
+      ['WIN', this.money(this.source.lastWin), '#ff6d6d'],
+    ];
+    const status =
+      m.freeSpinsLeft > 0 || this.source.state === 'in_bonus'
+        ? ['FREE SPINS', `${m.freeSpinsLeft} LEFT  x2`, '#ffb84d']
+        : this.source.state === 'error' || this.source.state === 'malfunction'
+          ? ['SERVICE', this.source.state.toUpperCase(), '#ff4d4d']
+          : m.autoplay
+            ? ['AUTOPLAY', 'ON', '#4dd2ff']
+            : this.source.state === 'cashing_out'
+              ? ['CASH OUT', 'PAYING…', '#4dd2ff']
+              : ['GOOD LUCK', 'PRESS SPIN', '#bba6d6'];
+    boxes.push(status as [string, string, string]);
+    const w = 142;
+    boxes.forEach(([title, value, colour], i) => {
+      const x = 30 + i * (w + 6);
+      ctx.fillStyle = '#000';
+      ctx.beginPath();
+      ctx.roundRect(x, PANEL_Y, w, 52, 8);
+      ctx.fill();
+      ctx.strokeStyle = '#6b4fa0';
+      ctx.lineWidth = 2;
+      ctx.stroke();
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.font = 'bold 11px "DejaVu Sans"';
+      ctx.fillStyle = '#bba6d6';
+      ctx.fillText(title, x + w / 2, PANEL_Y + 13);
+      ctx.font = 'bold 20px "DejaVu Sans Mono"';
+      ctx.fillStyle = colour;
+      ctx.fillText(value, x + w / 2, PANEL_Y + 35, w - 8);
+    });
+  }
+
+  private drawBulbs(step: number): void {
+    const ctx = this.ctx;
+    const ys = Array.from(
+      { length: BULBS_PER_SIDE },
+      (_, i) => REEL_Y + 6 + (i * (WINDOW_H - 12)) / (BULBS_PER_SIDE - 1),
+    );
+    const sides = [30, DESIGN_W - 30];
+    ctx.fillStyle = '#1a0636';
+    for (const x of sides) ctx.fillRect(x - 10, REEL_Y - 6, 20, WINDOW_H + 12);
+    sides.forEach((x, side) =>
+      ys.forEach((y, i) => {
+        const lit = step < 0 ? i % 2 === 0 : (i + side * 2 + step) % 4 === 0;
+        ctx.fillStyle = lit ? '#fff6b0' : '#6b5a20';
+        ctx.beginPath();
+        ctx.arc(x, y, lit ? 6 : 5, 0, Math.PI * 2);
+        ctx.fill();
+      }),
+    );
+  }
+}

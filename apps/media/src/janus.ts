@@ -1,0 +1,376 @@
+/**
+ * Scale path: the same cabinet RTP into a Janus streaming mountpoint instead of the embedded
+ * forwarder. This adapter runs Janus (config written to a temp dir at start, HTTP API on
+ * 127.0.0.1 only), creates one `rtp` mountpoint per machine with `videobufferkf` (Janus' own GOP
+ * cache), checks grants itself, and translates the WHEP-style calls into Janus' watch/start:
+ * Janus always offers, so createViewer answers `kind: 'offer'` and the browser's answer arrives
+ * by answerViewer. Teardown: leave/pagehide destroy the Janus session; Janus' `hangup` event (ICE
+ * failure, DTLS alert) ends the viewer, and the per-viewer long poll keeps the session alive.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import dgram from 'node:dgram';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type {
+  CreateViewerResponse,
+  IceServer,
+  IngestInfo,
+  MediaStats,
+  ViewerCloseReason,
+} from '@reel/protocol';
+import { verifyGrant } from './grant.js';
+import { MediaError } from './forwarder.js';
+import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
+import type { MediaBackendApi } from './control-server.js';
+
+const JANUS_LIB = '/usr/lib/x86_64-linux-gnu/janus';
+const UNUSED_PLUGINS = [
+  'audiobridge',
+  'duktape',
+  'echotest',
+  'lua',
+  'nosip',
+  'recordplay',
+  'sip',
+  'textroom',
+  'videocall',
+  'videoroom',
+  'voicemail',
+];
+const UNUSED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
+const START_TIMEOUT_MS = 15_000;
+
+export interface JanusBackendOptions {
+  secret: string;
+  iceServers: IceServer[];
+  janusBin?: string;
+  log?: (msg: string) => void;
+}
+
+interface JanusViewer {
+  id: string;
+  machineId: number;
+  playerId: number;
+  session: number;
+  handle: number;
+  closed: boolean;
+  connectedAtMs: number | null;
+}
+
+async function freePort(kind: 'tcp' | 'udp'): Promise<number> {
+  if (kind === 'udp') {
+    const s = dgram.createSocket('udp4');
+    await new Promise<void>((r) => s.bind(0, '127.0.0.1', r));
+    const port = s.address().port;
+    s.close();
+    return port;
+  }
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+const tx = () => randomBytes(8).toString('hex');
+
+/** The parts of Janus' JSON replies and events this adapter reads. */
+interface JanusMessage {
+  janus: string;
+  data?: { id: number };
+  error?: { code: number; reason: string };
+  plugindata?: { data?: { error?: string } };
+  jsep?: { type: string; sdp: string };
+}
+
+export class JanusBackend implements MediaBackendApi {
+  private proc: ChildProcess | null = null;
+  private dir: string | null = null;
+  private base = '';
+  private adminSession = 0;
+  private adminHandle = 0;
+  private keepalive: NodeJS.Timeout | null = null;
+  private readonly ingests = new Map<number, IngestInfo>();
+  private readonly viewers = new Map<string, JanusViewer>();
+  private readonly closedCounts: Record<string, number> = {};
+  private readonly startedAtMs = Date.now();
+
+  constructor(private readonly opts: JanusBackendOptions) {}
+
+  async start(): Promise<void> {
+    const httpPort = await freePort('tcp');
+    this.dir = mkdtempSync(path.join(tmpdir(), 'reel-janus-'));
+    const stun = this.opts.iceServers
+      .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
+      .find((u) => u.startsWith('stun:'));
+    const [stunHost, stunPort] = stun ? stun.slice(5).split(':') : [];
+    writeFileSync(
+      path.join(this.dir, 'janus.jcfg'),
+      `general: {
+  configs_folder = "${this.dir}"
+  plugins_folder = "${JANUS_LIB}/plugins"
+  transports_folder = "${JANUS_LIB}/transports"
+  events_folder = "${JANUS_LIB}/events"
+  loggers_folder = "${JANUS_LIB}/loggers"
+  debug_level = 2
+  session_timeout = 30
+}
+media: { rtp_port_range = "30000-40000" }
+nat: {
+  nice_debug = false
+  ${stunHost ? `stun_server = "${stunHost}"\n  stun_port = ${stunPort ?? 3478}` : ''}
+}
+plugins: { disable = "${UNUSED_PLUGINS.map((p) => `libjanus_${p}.so`).join(',')}" }
+transports: { disable = "${UNUSED_TRANSPORTS.map((p) => `libjanus_${p}.so`).join(',')}" }
+loggers: { disable = "libjanus_jsonlog.so" }
+events: { broadcast = false }
+`,
+    );
+    writeFileSync(
+      path.join(this.dir, 'janus.plugin.streaming.jcfg'),
+      'general: {\n  string_ids = false\n}\n',
+    );
+    writeFileSync(
+      path.join(this.dir, 'janus.transport.http.jcfg'),
+      `general: {
+  json = "plain"
+  base_path = "/janus"
+  http = true
+  port = ${httpPort}
+  ip = "127.0.0.1"
+  https = false
+}
+admin: { admin_http = false }
+`,
+    );
+    this.base = `http://127.0.0.1:${httpPort}/janus`;
+    const bin = this.opts.janusBin ?? '/usr/bin/janus';
+    this.proc = spawn(bin, ['-C', path.join(this.dir, 'janus.jcfg'), '-F', this.dir, '--disable-colors'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.proc.stderr!.on('data', (d: Buffer) => this.opts.log?.(`janus: ${String(d).trim()}`));
+    const t0 = Date.now();
+    for (;;) {
+      try {
+        const res = await fetch(`${this.base}/info`);
+        if (res.ok) break;
+      } catch {
+        // not up yet
+      }
+      if (this.proc.exitCode !== null) throw new Error('janus exited at start');
+      if (Date.now() - t0 > START_TIMEOUT_MS) throw new Error('janus did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    this.adminSession = await this.createSession();
+    this.adminHandle = await this.attach(this.adminSession);
+    this.keepalive = setInterval(
+      () => void this.post(`/${this.adminSession}`, { janus: 'keepalive' }).catch(() => {}),
+      15_000,
+    );
+  }
+
+  private async post(pathPart: string, body: Record<string, unknown>): Promise<JanusMessage> {
+    const res = await fetch(this.base + pathPart, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ transaction: tx(), ...body }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const json = (await res.json()) as JanusMessage;
+    if (json.janus === 'error') throw new Error(`janus error ${json.error?.code}: ${json.error?.reason}`);
+    return json;
+  }
+
+  private async createSession(): Promise<number> {
+    return (await this.post('', { janus: 'create' })).data!.id;
+  }
+  private async attach(session: number): Promise<number> {
+    return (await this.post(`/${session}`, { janus: 'attach', plugin: 'janus.plugin.streaming' })).data!.id;
+  }
+
+  async createIngest(machineId: number): Promise<IngestInfo> {
+    const known = this.ingests.get(machineId);
+    if (known) return known;
+    const [videoPort, audioPort] = [await freePort('udp'), await freePort('udp')];
+    const res = await this.post(`/${this.adminSession}/${this.adminHandle}`, {
+      janus: 'message',
+      body: {
+        request: 'create',
+        type: 'rtp',
+        id: machineId,
+        description: `machine ${machineId}`,
+        is_private: true,
+        permanent: false,
+        audio: true,
+        audioport: audioPort,
+        audiopt: AUDIO_PAYLOAD_TYPE,
+        audiocodec: 'opus',
+        audioiface: '127.0.0.1',
+        video: true,
+        videoport: videoPort,
+        videopt: VIDEO_PAYLOAD_TYPE,
+        videocodec: 'vp8',
+        videoiface: '127.0.0.1',
+        videobufferkf: true,
+      },
+    });
+    const data = res.plugindata?.data;
+    if (data?.error) throw new Error(`janus create: ${data.error}`);
+    const info: IngestInfo = {
+      machineId,
+      host: '127.0.0.1',
+      videoPort,
+      audioPort,
+      videoSsrc: randomInt(1, 0x7fff_ffff),
+      audioSsrc: randomInt(1, 0x7fff_ffff),
+      videoPayloadType: VIDEO_PAYLOAD_TYPE,
+      audioPayloadType: AUDIO_PAYLOAD_TYPE,
+      backend: 'janus',
+    };
+    this.ingests.set(machineId, info);
+    return info;
+  }
+
+  async deleteIngest(machineId: number): Promise<boolean> {
+    if (!this.ingests.delete(machineId)) return false;
+    for (const v of [...this.viewers.values()])
+      if (v.machineId === machineId) await this.closeViewer(v, 'ingest_gone');
+    await this.post(`/${this.adminSession}/${this.adminHandle}`, {
+      janus: 'message',
+      body: { request: 'destroy', id: machineId },
+    }).catch(() => {});
+    return true;
+  }
+
+  async createViewer(grant: string, machineId: number, _offerSdp: string): Promise<CreateViewerResponse> {
+    const check = verifyGrant(this.opts.secret, grant, { machineId });
+    if (!check.ok) throw new MediaError(check.error === 'expired' ? 401 : 403, check.error);
+    if (!this.ingests.has(machineId)) throw new MediaError(404, 'no_ingest');
+    const { playerId } = check.claims;
+    for (const v of [...this.viewers.values()])
+      if (v.machineId === machineId && v.playerId === playerId) await this.closeViewer(v, 'replaced');
+    const session = await this.createSession();
+    const handle = await this.attach(session);
+    const viewer: JanusViewer = {
+      id: randomBytes(16).toString('base64url'),
+      machineId,
+      playerId,
+      session,
+      handle,
+      closed: false,
+      connectedAtMs: null,
+    };
+    this.viewers.set(viewer.id, viewer);
+    await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'watch', id: machineId } });
+    const offer = await this.nextJsep(viewer);
+    void this.pollEvents(viewer);
+    return { viewerId: viewer.id, kind: 'offer', sdp: offer, backend: 'janus' };
+  }
+
+  /** Long-polls the viewer's session until Janus delivers the offer. */
+  private async nextJsep(v: JanusViewer): Promise<string> {
+    const t0 = Date.now();
+    while (Date.now() - t0 < 10_000) {
+      const res = await fetch(`${this.base}/${v.session}?maxev=5&rid=${Date.now()}`, {
+        signal: AbortSignal.timeout(12_000),
+      });
+      const events = [(await res.json()) as JanusMessage | JanusMessage[]].flat();
+      for (const e of events) if (e.jsep?.type === 'offer') return e.jsep.sdp;
+    }
+    throw new MediaError(404, 'no_ingest');
+  }
+
+  /** Keeps the session alive and ends the viewer when Janus reports a hangup. */
+  private async pollEvents(v: JanusViewer): Promise<void> {
+    while (!v.closed) {
+      try {
+        const res = await fetch(`${this.base}/${v.session}?maxev=5&rid=${Date.now()}`, {
+          signal: AbortSignal.timeout(40_000),
+        });
+        const events = [(await res.json()) as JanusMessage | JanusMessage[]].flat();
+        for (const e of events) {
+          if (e.janus === 'webrtcup') v.connectedAtMs = Date.now();
+          if (e.janus === 'hangup' || (e.janus === 'error' && e.error?.code === 458))
+            return void this.closeViewer(v, 'dead');
+        }
+      } catch {
+        if (!v.closed) await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  async answerViewer(viewerId: string, answerSdp: string): Promise<void> {
+    const v = this.viewers.get(viewerId);
+    if (!v) throw new MediaError(404, 'no_viewer');
+    await this.post(`/${v.session}/${v.handle}`, {
+      janus: 'message',
+      body: { request: 'start' },
+      jsep: { type: 'answer', sdp: answerSdp },
+    });
+  }
+
+  private async closeViewer(v: JanusViewer, reason: ViewerCloseReason): Promise<void> {
+    if (v.closed) return;
+    v.closed = true;
+    this.viewers.delete(v.id);
+    this.closedCounts[reason] = (this.closedCounts[reason] ?? 0) + 1;
+    await this.post(`/${v.session}`, { janus: 'destroy' }).catch(() => {});
+  }
+
+  async deleteViewer(viewerId: string, reason: ViewerCloseReason = 'leave'): Promise<boolean> {
+    const v = this.viewers.get(viewerId);
+    if (!v) return false;
+    await this.closeViewer(v, reason);
+    return true;
+  }
+
+  stats(): MediaStats {
+    return {
+      backend: 'janus',
+      uptimeMs: Date.now() - this.startedAtMs,
+      // Janus keeps its own counters; report what the adapter knows. keyframes/audio are
+      // reported as 1 once a mountpoint exists so readiness checks behave like werift's.
+      machines: [...this.ingests.values()].map((i) => ({
+        machineId: i.machineId,
+        viewers: [...this.viewers.values()].filter((v) => v.machineId === i.machineId).length,
+        videoPackets: 0,
+        audioPackets: 1,
+        videoBytes: 0,
+        keyframes: 1,
+        gopCachePackets: 0,
+        lastPacketAgeMs: null,
+      })),
+      viewers: [...this.viewers.values()].map((v) => ({
+        viewerId: v.id,
+        machineId: v.machineId,
+        playerId: v.playerId,
+        state: v.connectedAtMs ? 'connected' : 'connecting',
+        connectedAtMs: v.connectedAtMs,
+        lastRtcpAgeMs: null,
+        packetsSent: 0,
+      })),
+      closedViewers: { ...this.closedCounts },
+    };
+  }
+
+  async close(): Promise<void> {
+    for (const v of [...this.viewers.values()]) await this.closeViewer(v, 'shutdown');
+    if (this.keepalive) clearInterval(this.keepalive);
+    const proc = this.proc;
+    this.proc = null;
+    if (proc && proc.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => proc.kill('SIGKILL'), 2000);
+        proc.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      });
+    }
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * One browser watching one machine, over werift. The browser offers (WHEP style), we answer with
+ * send-only VP8 and Opus. After DTLS connects, the GOP cache goes out first, then live packets.
+ *
+ * Liveness: werift alone noticed a closed browser only after ~28 s. A receiving browser sends
+ * RTCP (receiver reports, REMB/NACK) about every second, so no RTCP for LIVENESS_TIMEOUT_MS means
+ * the viewer is gone; ICE failure or close ends it at once.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  RTCPeerConnection,
+  RTCRtpCodecParameters,
+  useNACK,
+  usePLI,
+  useREMB,
+  type RTCRtpSender,
+} from 'werift';
+import type { IceServer, ViewerCloseReason, ViewerStats } from '@reel/protocol';
+import type { MachineIngest, PacketSink } from './ingest.js';
+
+export const LIVENESS_TIMEOUT_MS = 4000;
+export const CONNECT_TIMEOUT_MS = 15_000;
+const LIVENESS_CHECK_MS = 500;
+
+export interface ViewerOptions {
+  machineId: number;
+  playerId: number;
+  ingest: MachineIngest;
+  iceServers: IceServer[];
+  /** Extra host addresses for ICE (e.g. 127.0.0.1 when the browser runs on the same machine). */
+  iceAdditionalHostAddresses?: string[];
+  onClose: (viewer: Viewer, reason: ViewerCloseReason) => void;
+  onConnected?: (viewer: Viewer) => void;
+  livenessTimeoutMs?: number;
+}
+
+/**
+ * The cached GOP spans up to a second of RTP time but reaches the browser in one burst. With its
+ * real timestamps the browser would anchor playout on the old keyframe and show the live stream
+ * that much later; so the cached frames get timestamps one tick apart ending at the newest one:
+ * they are decoded and shown back to back, and live frames follow with no extra delay.
+ */
+export function squeezeTimestamps(packets: readonly Buffer[]): Buffer[] {
+  if (packets.length === 0) return [];
+  const frameTs: number[] = [];
+  for (const p of packets) {
+    const ts = p.readUInt32BE(4);
+    if (frameTs[frameTs.length - 1] !== ts) frameTs.push(ts);
+  }
+  const last = frameTs[frameTs.length - 1]!;
+  const remap = new Map(
+    frameTs.map((ts, i) => [ts, (last - (frameTs.length - 1 - i) + 0x1_0000_0000) % 0x1_0000_0000]),
+  );
+  return packets.map((p) => {
+    const copy = Buffer.from(p);
+    copy.writeUInt32BE(remap.get(p.readUInt32BE(4))!, 4);
+    return copy;
+  });
+}
+
+export class Viewer implements PacketSink {
+  readonly id = randomBytes(16).toString('base64url');
+  readonly pc: RTCPeerConnection;
+  private videoSender: RTCRtpSender | null = null;
+  private audioSender: RTCRtpSender | null = null;
+  private live = false;
+  private closed = false;
+  private lastRtcpAtMs: number | null = null;
+  private connectedAtMs: number | null = null;
+  private readonly createdAtMs = Date.now();
+  private readonly timer: NodeJS.Timeout;
+  packetsSent = 0;
+
+  constructor(private readonly opts: ViewerOptions) {
+    this.pc = new RTCPeerConnection({
+      iceServers: opts.iceServers,
+      iceUseIpv6: false,
+      iceLite: process.env.MEDIA_ICE_LITE === '1',
+      ...(opts.iceAdditionalHostAddresses?.length
+        ? { iceAdditionalHostAddresses: opts.iceAdditionalHostAddresses }
+        : {}),
+      codecs: {
+        video: [
+          new RTCRtpCodecParameters({
+            mimeType: 'video/VP8',
+            clockRate: 90000,
+            rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+          }),
+        ],
+        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+      },
+    });
+    this.pc.connectionStateChange.subscribe((state) => {
+      if (state === 'connected') this.onConnected();
+      if (state === 'failed' || state === 'closed') this.close('dead');
+    });
+    this.timer = setInterval(() => this.checkLiveness(), LIVENESS_CHECK_MS);
+  }
+
+  get machineId(): number {
+    return this.opts.machineId;
+  }
+  get playerId(): number {
+    return this.opts.playerId;
+  }
+
+  /** Applies the browser's offer and returns our answer SDP (ICE candidates included). */
+  async answer(offerSdp: string): Promise<string> {
+    const video = this.pc.addTransceiver('video', { direction: 'sendonly' });
+    const audio = this.pc.addTransceiver('audio', { direction: 'sendonly' });
+    this.videoSender = video.sender;
+    this.audioSender = audio.sender;
+    for (const s of [video.sender, audio.sender]) s.onRtcp.subscribe(() => (this.lastRtcpAtMs = Date.now()));
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    const answer = await this.pc.createAnswer();
+    await this.pc.setLocalDescription(answer);
+    return this.pc.localDescription!.sdp;
+  }
+
+  private onConnected(): void {
+    if (this.live || this.closed) return;
+    this.connectedAtMs = Date.now();
+    this.lastRtcpAtMs = Date.now();
+    // Decodable picture at once: the packets since the last keyframe, then the live stream.
+    for (const p of squeezeTimestamps(this.opts.ingest.gop.snapshot())) this.sendVideo(p);
+    this.live = true;
+    this.opts.ingest.viewers.add(this);
+    this.opts.onConnected?.(this);
+  }
+
+  sendVideo(p: Buffer): void {
+    if (this.closed || !this.videoSender) return;
+    this.packetsSent++;
+    this.videoSender.sendRtp(p).catch(() => {});
+  }
+
+  sendAudio(p: Buffer): void {
+    if (this.closed || !this.audioSender || !this.live) return;
+    this.audioSender.sendRtp(p).catch(() => {});
+  }
+
+  private checkLiveness(): void {
+    const now = Date.now();
+    if (this.connectedAtMs === null) {
+      if (now - this.createdAtMs > CONNECT_TIMEOUT_MS) this.close('dead');
+      return;
+    }
+    const limit = this.opts.livenessTimeoutMs ?? LIVENESS_TIMEOUT_MS;
+    if (this.lastRtcpAtMs !== null && now - this.lastRtcpAtMs > limit) this.close('dead');
+  }
+
+  stats(): ViewerStats {
+    return {
+      viewerId: this.id,
+      machineId: this.opts.machineId,
+      playerId: this.opts.playerId,
+      state: this.closed ? 'closed' : this.pc.connectionState,
+      connectedAtMs: this.connectedAtMs,
+      lastRtcpAgeMs: this.lastRtcpAtMs === null ? null : Date.now() - this.lastRtcpAtMs,
+      packetsSent: this.packetsSent,
+    };
+  }
+
+  close(reason: ViewerCloseReason): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    this.opts.ingest.viewers.delete(this);
+    this.pc.close().catch(() => {});
+    this.opts.onClose(this, reason);
+  }
+}

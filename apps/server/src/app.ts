@@ -1,0 +1,102 @@
+/**
+ * Builds the HTTP/WebSocket server. Plugins load in a visible order: security and docs first, then
+ * authentication, then the feature routes.
+ */
+import { Ajv } from 'ajv';
+import ajvFormats from 'ajv-formats';
+
+// A CommonJS module: its default export is the module object, the plugin sits on .default.
+const addFormats = ajvFormats.default;
+import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context.js';
+import { installErrorHandler } from './plugins/errors.js';
+import { authPlugin } from './plugins/auth.js';
+import { redactUrl } from './lib/redact.js';
+import { registerRoutes } from './routes.js';
+
+function createAjv(coerceTypes: false | 'array') {
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean; logStream?: { write(line: string): void } } = {}) {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.pin'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Query strings and paths are text, so they are coerced to the schema's types; JSON bodies are
+  // not, so `{"username": 5}` is a 40000 rather than silently becoming "5".
+  const strictAjv = createAjv(false);
+  const coercingAjv = createAjv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? strictAjv : coercingAjv).compile(schema as object),
+  );
+
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://embed.tawk.to', 'https://code.jivosite.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  // Compress text answers (the app's JS and CSS, JSON); small ones are not worth it.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Brotli's default (11) costs far more CPU than it saves bytes on the fly.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Reel Live API',
+        version: '1.0.0',
+        description: 'Player API of the remote slot machine platform. Amounts are integer cents.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPlugin, { tokens: ctx.tokens });
+
+  await registerRoutes(app, ctx);
+  return app;
+}

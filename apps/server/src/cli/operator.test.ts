@@ -1,0 +1,301 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@reel/protocol';
+import { createTestApp, type TestApp } from '../../test/helper.js';
+import { REPO_ROOT } from '../config.js';
+import { AppError } from '../lib/errors.js';
+import { hashMachineKey } from '../modules/machines/machine-keys.js';
+import { moveInTransaction, OperationKind, walletBalance } from '../modules/ledger/ledger.js';
+import { withTransaction } from '../db/pool.js';
+import {
+  addBrand,
+  addMachine,
+  auditCommand,
+  createPlayerCommand,
+  depositCommand,
+  formatGroupedCents,
+  formatTable,
+  listMachines,
+  listPlayers,
+  parseAmountCents,
+  resetPassword,
+  setBanned,
+  setPin,
+  withdrawCommand,
+} from './operator-commands.js';
+
+const run = promisify(execFile);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function expectCode(promise: Promise<unknown>, code: number) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected AppError ${code}`).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe(code);
+}
+
+const validate = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/validate', headers: t.auth(token) });
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+
+describe('amounts', () => {
+  it('turns major units and cents into integer cents exactly', () => {
+    expect(parseAmountCents('50')).toBe(5_000);
+    expect(parseAmountCents('50.5')).toBe(5_050);
+    expect(parseAmountCents('50.00')).toBe(5_000);
+    expect(parseAmountCents(' 0.29 ')).toBe(29); // 0.29 * 100 is 28.999999999999996 in floating point
+    expect(parseAmountCents('1234567.89')).toBe(123_456_789);
+    expect(parseAmountCents('5000', { cents: true })).toBe(5_000);
+    for (const bad of ['', '0', '0.00', '-5', '1.234', '1,000.00', 'abc', '1e3', '.5', '5.']) {
+      expect(() => parseAmountCents(bad), bad).toThrow(AppError);
+    }
+    for (const bad of ['50.00', '0', '-1', '99999999999999999999']) {
+      expect(() => parseAmountCents(bad, { cents: true }), bad).toThrow(AppError);
+    }
+  });
+
+  it('formats cents with thousands separators', () => {
+    expect(formatGroupedCents(0)).toBe('0.00');
+    expect(formatGroupedCents(5)).toBe('0.05');
+    expect(formatGroupedCents(100_000)).toBe('1,000.00');
+    expect(formatGroupedCents(-123_456_789)).toBe('-1,234,567.89');
+    expect(formatTable([{ a: 'x', n: 5 }])).toBe('a  n\n-  -\nx  5');
+  });
+});
+
+describe('operator commands', () => {
+  it('creates a player who can sign in, with a generated password when none is given', async () => {
+    const { id, generatedPassword } = await createPlayerCommand(t.ctx.db, {
+      username: 'carol',
+      email: 'carol@reel.live',
+      name: 'Carol',
+      pin: '4321',
+    });
+    expect(id).toBeGreaterThan(0);
+    expect(generatedPassword).toMatch(/^[\w-]{12}$/);
+    const response = await login('carol', generatedPassword!);
+    expect(response.json()).toMatchObject({ status: true, pin_code: true });
+    expect(await walletBalance(t.ctx.db, id)).toEqual({
+      balance: 0,
+      cash: 0,
+      credit: 0,
+      bonus: 0,
+      discount: 0,
+    });
+    await expectCode(
+      createPlayerCommand(t.ctx.db, { username: 'CAROL', email: 'other@reel.live', password: 'secret12' }),
+      Code.InvalidRequest,
+    );
+    await expectCode(
+      createPlayerCommand(t.ctx.db, {
+        username: 'dave',
+        email: 'dave@reel.live',
+        password: 'secret12',
+        pin: '12',
+      }),
+      Code.InvalidRequest,
+    );
+  });
+
+  it('resets a password, lifts a block and signs the player out', async () => {
+    const token = await t.login('bob', 'bob1234');
+    await t.ctx.db.query(
+      "UPDATE players SET failed_logins = 3, blocked_until = now() + interval '1 hour' WHERE username = 'bob'",
+    );
+    const { revokedTokens } = await resetPassword(t.ctx.db, 'bob', 'new-secret-1');
+    expect(revokedTokens).toBeGreaterThan(0);
+    expect((await validate(token)).statusCode).toBe(401);
+    expect((await login('bob', 'bob1234')).json().code).toBe(Code.LoginIncorrect);
+    expect((await login('bob', 'new-secret-1')).json().status).toBe(true);
+    await expectCode(resetPassword(t.ctx.db, 'nobody', 'whatever1'), Code.NotFound);
+    await expectCode(resetPassword(t.ctx.db, 'bob', 'abc'), Code.PasswordTooShort);
+  });
+
+  it('sets a PIN as a hash', async () => {
+    await setPin(t.ctx.db, 'alice', '987654');
+    const { rows } = await t.ctx.db.query<{ pin_hash: string }>(
+      "SELECT pin_hash FROM players WHERE username = 'alice'",
+    );
+    expect(rows[0]!.pin_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.pin_hash).not.toContain('987654');
+    await expectCode(setPin(t.ctx.db, 'alice', '12ab'), Code.InvalidRequest);
+  });
+
+  it('deposits and withdraws through the ledger with action codes and an idempotency key', async () => {
+    const before = (await walletBalance(t.ctx.db, 1)).balance;
+    const first = await depositCommand(t.ctx.db, 'demo', 5_050, 'op-key-1');
+    expect(first.move.replayed).toBe(false);
+    expect(first.wallet.balance).toBe(before + 5_050);
+    const again = await depositCommand(t.ctx.db, 'demo', 5_050, 'op-key-1');
+    expect(again.move).toMatchObject({ replayed: true, operationId: first.move.operationId });
+    expect(again.wallet.balance).toBe(before + 5_050);
+    await expectCode(depositCommand(t.ctx.db, 'demo', 1, 'op-key-1'), Code.IdempotencyConflict);
+
+    const out = await withdrawCommand(t.ctx.db, 'demo', 50, 'op-key-2');
+    expect(out.wallet.balance).toBe(before + 5_000);
+    const { rows } = await t.ctx.db.query(
+      'SELECT kind, action_code, amount_cents, tag FROM ledger_operations WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[first.move.operationId, out.move.operationId]],
+    );
+    expect(rows).toEqual([
+      { kind: 'deposit', action_code: 1, amount_cents: 5_050, tag: 'operator' },
+      { kind: 'withdraw', action_code: 2, amount_cents: 50, tag: 'operator' },
+    ]);
+  });
+
+  it('pays out only the cash part', async () => {
+    const { id } = await createPlayerCommand(t.ctx.db, {
+      username: 'erin',
+      email: 'erin@reel.live',
+      password: 'secret12',
+    });
+    await depositCommand(t.ctx.db, 'erin', 1_000, 'erin-1');
+    await withTransaction(t.ctx.db, (tx) =>
+      moveInTransaction(tx, {
+        kind: OperationKind.Bonus,
+        playerId: id,
+        from: { kind: 'promotions' },
+        to: { kind: 'wallet', playerId: id, part: 'bonus' },
+        amountCents: 500,
+      }),
+    );
+    await expectCode(withdrawCommand(t.ctx.db, 'erin', 1_001, 'erin-2'), Code.InsufficientBalance);
+    expect((await withdrawCommand(t.ctx.db, 'erin', 1_000, 'erin-3')).wallet).toMatchObject({
+      balance: 500,
+      cash: 0,
+      bonus: 500,
+    });
+  });
+
+  it('bans (signing the player out) and unbans', async () => {
+    const token = await t.login('alice', 'alice1234');
+    const { revokedTokens } = await setBanned(t.ctx.db, 'alice', true);
+    expect(revokedTokens).toBeGreaterThan(0);
+    expect((await validate(token)).statusCode).toBe(401);
+    expect((await login('alice', 'alice1234')).json().code).toBe(Code.LoginBanned);
+    await setBanned(t.ctx.db, 'alice', false);
+    expect((await login('alice', 'alice1234')).json().status).toBe(true);
+    // The old token stays revoked after the unban.
+    expect((await validate(token)).statusCode).toBe(401);
+  });
+
+  it('adds brands with jackpot seeds and machines with a one-time agent key', async () => {
+    const brandId = await addBrand(t.ctx.db, {
+      name: 'Diamond Nights',
+      jackpotSeedsCents: [300_000, 60_000],
+    });
+    const { rows: jackpots } = await t.ctx.db.query(
+      'SELECT level, seed_cents, amount_cents FROM jackpots WHERE brand_id = $1 ORDER BY level',
+      [brandId],
+    );
+    expect(jackpots).toEqual([
+      { level: 1, seed_cents: 300_000, amount_cents: 300_000 },
+      { level: 2, seed_cents: 60_000, amount_cents: 60_000 },
+    ]);
+    await expectCode(
+      addBrand(t.ctx.db, { name: 'diamond nights', jackpotSeedsCents: [] }),
+      Code.InvalidRequest,
+    );
+
+    const machine = await addMachine(t.ctx.db, {
+      brand: 'DIAMOND NIGHTS',
+      name: 'Diamond 1',
+      videoType: 'camera',
+      reservation: true,
+    });
+    const byId = await addMachine(t.ctx.db, { brand: String(brandId), name: 'Diamond 2' });
+    const { rows } = await t.ctx.db.query<{ key_hash: string }>(
+      'SELECT key_hash FROM machines WHERE id = $1',
+      [machine.id],
+    );
+    expect(rows[0]!.key_hash).toBe(hashMachineKey(machine.key));
+    const listed = (await listMachines(t.ctx.db)).filter((m) => m.brand === 'Diamond Nights');
+    expect(listed).toEqual([
+      {
+        id: machine.id,
+        brand: 'Diamond Nights',
+        name: 'Diamond 1',
+        state: 'offline',
+        enabled: true,
+        reservation: true,
+        video: 'camera',
+        credits: 0,
+      },
+      {
+        id: byId.id,
+        brand: 'Diamond Nights',
+        name: 'Diamond 2',
+        state: 'offline',
+        enabled: true,
+        reservation: false,
+        video: 'screen',
+        credits: 0,
+      },
+    ]);
+    await expectCode(addMachine(t.ctx.db, { brand: 'No Such Brand', name: 'x' }), Code.NotFound);
+  });
+
+  it('lists players with their balances and audits the ledger', async () => {
+    const players = await listPlayers(t.ctx.db);
+    const demo = players.find((p) => p.username === 'demo')!;
+    expect(demo).toMatchObject({ banned: false, blocked: false });
+    expect(demo.balance).toBe((await walletBalance(t.ctx.db, demo.id)).balance);
+    expect(players.map((p) => p.username)).toEqual(
+      expect.arrayContaining(['demo', 'alice', 'bob', 'carol', 'erin']),
+    );
+    expect((await auditCommand(t.ctx.db)).ok).toBe(true);
+  });
+});
+
+describe('operator subprocess', () => {
+  const cli = (...args: string[]) =>
+    run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATABASE_URL: t.databaseUrl },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
+    );
+
+  it('deposits once per key, lists, audits and reports errors with codes and exit status', async () => {
+    const first = await cli('deposit', 'demo', '12.34', '--key', 'sub-1');
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout).toMatch(/Deposited 12\.34 TRY to demo: operation #\d+, key sub-1\./);
+    const again = await cli('deposit', 'demo', '1234', '--cents', '--key', 'sub-1');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Already done');
+
+    const [list, audit, unknown, badAmount, usage] = await Promise.all([
+      cli('list-players'),
+      cli('audit'),
+      cli('withdraw', 'nobody', '5'),
+      cli('deposit', 'demo', '1.234'),
+      cli('deposit'),
+    ]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^id\s+username\s+email/);
+    expect(list.stdout).toMatch(/demo\s+demo@reel\.live/);
+    expect(audit).toMatchObject({ code: 0 });
+    expect(audit.stdout).toContain('Ledger OK.');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toBe('Error 40400: no player "nobody"');
+    expect(badAmount.code).toBe(1);
+    expect(badAmount.stderr).toMatch(/^Error 40000: amount "1\.234"/);
+    expect(usage.code).toBe(2);
+    for (const result of [unknown, badAmount, usage]) expect(result.stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
+});

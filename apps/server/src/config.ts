@@ -1,0 +1,87 @@
+/**
+ * Server configuration from the environment, with defaults that make `npm start` work on a fresh clone.
+ * Every duration carries its unit in the name.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const int = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return value;
+};
+const bool = (name: string, fallback: boolean) => {
+  const raw = process.env[name];
+  return raw === undefined || raw === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+};
+const str = (name: string, fallback: string) => process.env[name] || fallback;
+
+export function loadConfig() {
+  const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
+  return {
+    host: str('HOST', '0.0.0.0'),
+    port: int('PORT', 8080),
+    dataDir,
+    /** Unset: an embedded PostgreSQL under `${dataDir}/pg`. */
+    databaseUrl: process.env.DATABASE_URL || '',
+    embeddedPgPort: int('EMBEDDED_PG_PORT', 0),
+    /** HS256 secret for access tokens; generated and kept under dataDir when unset. */
+    jwtSecret: process.env.JWT_SECRET || '',
+    tokenTtlS: int('TOKEN_TTL_S', 12 * 3600),
+    login: {
+      maxFailures: int('LOGIN_MAX_FAILURES', 5),
+      blockMinutes: int('LOGIN_BLOCK_MINUTES', 15),
+      rateLimitPerMinute: int('LOGIN_RATE_LIMIT_PER_MINUTE', 30),
+    },
+    passwordMaxAgeDays: int('PASSWORD_MAX_AGE_DAYS', 90),
+    passwordMinLength: int('PASSWORD_MIN_LENGTH', 8),
+    promotions: {
+      discountCents: int('DISCOUNT_AMOUNT_CENTS', 2_000),
+      bonusCents: int('BONUS_AMOUNT_CENTS', 1_000),
+      discountMinBalanceCents: int('DISCOUNT_MIN_BALANCE_CENTS', 10_000),
+      balanceCheck: bool('DISCOUNT_BALANCE_CHECK', true),
+      cooldownMs: int('PROMOTION_COOLDOWN_MS', 30_000),
+    },
+    ipCheck: {
+      enabled: bool('IP_CHECK', false),
+      /** Comma-separated ISO country codes that may play, e.g. "TR,CY". */
+      allowedCountries: str('IP_ALLOWED_COUNTRIES', 'TR')
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+      /** JSON file: [{ "cidr": "10.0.0.0/8", "country": "TR" }, ...]; loopback is "LOCAL". */
+      cidrFile: process.env.IP_CIDR_FILE || '',
+      maxmindDb: process.env.MAXMIND_DB || '',
+    },
+    webDistDir: path.resolve(REPO_ROOT, str('WEB_DIST', 'apps/web/dist')),
+    /** Extra keys merged over the Settings.json defaults (a JSON file path). */
+    settingsFile: process.env.SETTINGS_FILE || path.join(dataDir, 'Settings.json'),
+    sessions: {
+      graceMs: int('SESSION_GRACE_MS', 120_000),
+      noCreditsTimeoutMs: int('SESSION_NO_CREDITS_TIMEOUT_MS', 90_000),
+      idleTimeoutMs: int('SESSION_IDLE_TIMEOUT_MS', 300_000),
+      countdownS: int('SESSION_COUNTDOWN_S', 10),
+    },
+    media: {
+      /** Run the embedded WebRTC forwarder process (off in API tests). */
+      enabled: bool('MEDIA', true),
+      backend: (str('MEDIA_BACKEND', 'werift') === 'janus' ? 'janus' : 'werift') as 'werift' | 'janus',
+      /** STUN/TURN for browsers, JSON: [{"urls":"stun:stun.example.org:3478"}]. */
+      iceServers: JSON.parse(process.env.ICE_SERVERS || '[]') as { urls: string | string[]; username?: string; credential?: string }[],
+      /** Machines kept streaming all the time, so joining them shows a picture at once. */
+      warmStreams: int('WARM_STREAMS', 4),
+      /** Draw the latency timestamp strip on the video (benchmarks). */
+      timestampStrip: bool('TIMESTAMP_STRIP', false),
+    },
+    /** Start the simulated demo cabinets with the server. */
+    demoCabinets: bool('DEMO_CABINETS', true),
+    logLevel: str('LOG_LEVEL', 'info'),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024),
+    seedDemo: bool('SEED_DEMO', true),
+  };
+}
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,36 @@
+/** The services every module may use, built once at start and passed to route plugins. */
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Db } from './db/pool.js';
+import type { Bus } from './lib/bus.js';
+import type { TokenService } from './modules/auth/tokens.js';
+import type { GeoService } from './modules/geo/geo.js';
+import type { AgentHub } from './modules/cabinets/agent-hub.js';
+import type { MediaService } from './modules/media/media-service.js';
+import type { SessionManager } from './modules/sessions/session-manager.js';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  tokens: TokenService;
+  geo: GeoService;
+  /** Connected machine agents. */
+  cabinets: AgentHub;
+  /** The WebRTC media process; null when video is off (API tests). */
+  media: MediaService | null;
+  sessions: SessionManager;
+}
+
+/** The Fastify instance type route modules receive (TypeBox-typed). */
+export type Api = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** A route module: registers its routes on `app` using the shared services. */
+export type RouteModule = (app: Api, ctx: AppContext) => Promise<void>;

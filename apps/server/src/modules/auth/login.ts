@@ -1,0 +1,126 @@
+/**
+ * Sign-in: password check with a per-account failure counter that blocks the account for a while
+ * (kept in the database, so a restart does not lift it), IP/country policy, ban, and a log entry
+ * for every attempt.
+ */
+import { Code, LogType, UI_VERSION, type LoginResponse } from '@reel/protocol';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/pool.js';
+import { AppError } from '../../lib/errors.js';
+import { burnVerify, verifySecret } from '../../lib/passwords.js';
+import type { PlayerIdentity } from './tokens.js';
+
+export const SERVER_VERSION = '1.0.0';
+export const versionsString = () => `server ${SERVER_VERSION}; ui ${UI_VERSION}`;
+
+interface PlayerRow extends PlayerIdentity {
+  password_hash: string;
+  pin_hash: string | null;
+  banned: boolean;
+  failed_logins: number;
+  blocked_until: Date | null;
+  last_logon: Date | null;
+  last_logon_ip: string | null;
+}
+
+export async function writeAuthLog(
+  db: Queryable,
+  entry: { playerId?: number | null; username?: string; type: string; ip: string; detail?: object },
+) {
+  await db.query('INSERT INTO auth_log (player_id, username, type, ip, detail) VALUES ($1, $2, $3, $4, $5)', [
+    entry.playerId ?? null,
+    entry.username ?? null,
+    entry.type,
+    entry.ip,
+    JSON.stringify(entry.detail ?? {}),
+  ]);
+}
+
+export const PLAYER_IDENTITY_COLUMNS =
+  'id, username, email, name, lastname, group_name, permissions, user_type, roles';
+
+export async function login(
+  ctx: AppContext,
+  input: { username: string; password: string; ip: string; ipAllowed: boolean },
+): Promise<LoginResponse> {
+  const { db, config } = ctx;
+  const username = input.username.trim();
+  const { ip } = input;
+
+  if (!input.ipAllowed) {
+    await writeAuthLog(db, { username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'ip' } });
+    throw new AppError(Code.LoginIpNotPermitted, 403);
+  }
+
+  const found = await db.query<PlayerRow>(
+    `SELECT ${PLAYER_IDENTITY_COLUMNS}, password_hash, pin_hash, banned, failed_logins, blocked_until,
+            last_logon, last_logon_ip
+       FROM players WHERE lower(username) = lower($1) OR lower(email) = lower($1) LIMIT 1`,
+    [username],
+  );
+  const player = found.rows[0];
+  if (!player) {
+    await burnVerify(input.password);
+    await writeAuthLog(db, { username, type: LogType.LoginFail, ip, detail: { reason: 'unknown user' } });
+    throw new AppError(Code.LoginUnknownUser, 401);
+  }
+
+  if (player.blocked_until && player.blocked_until > new Date()) {
+    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip });
+    throw new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
+  }
+
+  if (!(await verifySecret(player.password_hash, input.password))) {
+    // One statement, so parallel wrong attempts count exactly.
+    const counted = await db.query<{ failed_logins: number; blocked: boolean }>(
+      `UPDATE players
+          SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
+              blocked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3)
+                                   ELSE blocked_until END
+        WHERE id = $1
+        RETURNING failed_logins, (blocked_until > now()) AS blocked`,
+      [player.id, config.login.maxFailures, config.login.blockMinutes],
+    );
+    const row = counted.rows[0]!;
+    if (row.blocked) {
+      await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip });
+      throw new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
+    }
+    await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip });
+    throw new AppError(Code.LoginIncorrect, 401, {
+      left_count: config.login.maxFailures - row.failed_logins,
+      block_time: config.login.blockMinutes,
+    });
+  }
+
+  if (player.banned) {
+    await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'banned' } });
+    throw new AppError(Code.LoginBanned, 403);
+  }
+
+  await db.query(
+    'UPDATE players SET failed_logins = 0, blocked_until = NULL, last_logon = now(), last_logon_ip = $2 WHERE id = $1',
+    [player.id, ip],
+  );
+  const { token } = await ctx.tokens.issue(player, ip);
+  await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginSuccess, ip });
+  return signedInAnswer(player, token, ip);
+}
+
+/** The answer of a sign-in, by password or with a stored token; `last_logon` is the previous one. */
+export function signedInAnswer(
+  player: { pin_hash: string | null; last_logon: Date | null; last_logon_ip: string | null },
+  token: string,
+  ip: string,
+): LoginResponse {
+  return {
+    status: true,
+    code: Code.Success,
+    token,
+    pin_code: Boolean(player.pin_hash),
+    ip_address: ip,
+    versions: versionsString(),
+    last_logon: player.last_logon?.toISOString() ?? null,
+    last_logon_ip: player.last_logon_ip,
+  };
+}

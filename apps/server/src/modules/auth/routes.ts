@@ -1,0 +1,78 @@
+import { Code, LogType, LoginRequest, LoginResponse, ValidateResponse, OkResponse, RegisterResponse, ApiPath } from '@reel/protocol';
+import { errorResponses } from '../../lib/route-schema.js';
+import type { RouteModule } from '../../context.js';
+import { AppError } from '../../lib/errors.js';
+import { Topic } from '../../lib/bus.js';
+import { underApiBase } from '../../lib/paths.js';
+import { login, signedInAnswer, writeAuthLog, PLAYER_IDENTITY_COLUMNS } from './login.js';
+import type { PlayerIdentity } from './tokens.js';
+
+const SWAPPED_TOKEN_GRACE_S = 120;
+
+export const authRoutes: RouteModule = async (app, ctx) => {
+  app.post(
+    ApiPath.login,
+    {
+      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
+      config: { rateLimit: { max: ctx.config.login.rateLimitPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request) =>
+      login(ctx, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        ipAllowed: ctx.geo.isAllowed(request.ip),
+      }),
+  );
+
+  // Sign-in with a stored token: the old token is swapped for a fresh one.
+  app.get(
+    ApiPath.validate,
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ValidateResponse, ...errorResponses } },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const { db, tokens } = ctx;
+      const ip = request.ip;
+      if (!ctx.geo.isAllowed(ip)) {
+        await writeAuthLog(db, { playerId: request.auth.id, type: LogType.LoginCheckFail, ip, detail: { reason: 'ip' } });
+        throw new AppError(Code.LoginIpNotPermitted, 403);
+      }
+      const found = await db.query<PlayerIdentity & { pin_hash: string | null; last_logon: Date | null; last_logon_ip: string | null }>(
+        `SELECT ${PLAYER_IDENTITY_COLUMNS}, pin_hash, last_logon, last_logon_ip FROM players WHERE id = $1`,
+        [request.auth.id],
+      );
+      const player = found.rows[0]!;
+      const { token, claims } = await tokens.issue(player, ip);
+      // Not revoked at once: other tabs share the stored token and move to the new one within this time.
+      await tokens.retire(request.auth.jti, SWAPPED_TOKEN_GRACE_S, claims.jti);
+      await writeAuthLog(db, { playerId: player.id, type: LogType.LoginCheckSuccess, ip });
+      return signedInAnswer(player, token, ip);
+    },
+  );
+
+  app.post(
+    ApiPath.logout,
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: OkResponse, ...errorResponses } },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await ctx.tokens.revoke(request.auth.jti);
+      ctx.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
+      await writeAuthLog(ctx.db, { playerId: request.auth.id, type: LogType.LogoutSuccess, ip: request.ip });
+      return { status: true, code: Code.Success };
+    },
+  );
+
+  // Players are created by operators; self-registration is closed (template leftover in the spec).
+  app.post(underApiBase(ApiPath.register), { schema: { tags: ['auth'], response: { 403: RegisterResponse } } }, async (_request, reply) =>
+    reply.status(403).send({
+      status: false,
+      code: Code.RegistrationClosed,
+      ErrorMessage: 'Registration is closed, please contact support',
+      error: { code: Code.RegistrationClosed },
+    }),
+  );
+};

@@ -1,0 +1,109 @@
+/**
+ * Access tokens: HS256 JWTs whose claims carry the user fields the web app reads (spec section 3).
+ * Each token's id is stored, so logout or a ban revokes it at once on HTTP and on open sockets.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { Role, type TokenClaims } from '@reel/protocol';
+import type { Queryable } from '../../db/pool.js';
+import { errors } from '../../lib/errors.js';
+
+export interface PlayerIdentity {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  lastname: string;
+  group_name: string;
+  permissions: number[];
+  user_type: string;
+  roles: string[];
+}
+
+export interface TokenService {
+  issue(player: PlayerIdentity, ip: string): Promise<{ token: string; claims: TokenClaims }>;
+  /** Verifies signature, expiry and revocation; throws 40102 / 40103 as a 401. */
+  verify(token: string): Promise<TokenClaims>;
+  /** Revokes the token and the tokens it replaced (a logout ends the whole browser session). */
+  revoke(jti: string): Promise<void>;
+  /** Lets a swapped token live at most `graceS` more seconds (other tabs still hold it). */
+  retire(jti: string, graceS: number, replacedBy: string): Promise<void>;
+  revokeAll(playerId: number): Promise<string[]>;
+}
+
+export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: number): TokenService {
+  return {
+    async issue(player, ip) {
+      const jti = randomUUID();
+      const iat = Math.floor(Date.now() / 1000);
+      const exp = iat + ttlS;
+      const roles = player.roles.includes(Role.User) ? player.roles : [...player.roles, Role.User];
+      const claims: TokenClaims = {
+        sub: String(player.id),
+        id: player.id,
+        jti,
+        group: player.group_name,
+        permissions: player.permissions,
+        type: player.user_type,
+        name: player.name,
+        lastname: player.lastname,
+        email: player.email,
+        username: player.username,
+        role: roles,
+        iat,
+        exp,
+      };
+      await db.query(
+        'INSERT INTO auth_tokens (jti, player_id, expires_at, ip) VALUES ($1, $2, to_timestamp($3), $4)',
+        [jti, player.id, exp, ip],
+      );
+      const token = await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(secret);
+      return { token, claims };
+    },
+
+    async verify(token) {
+      let claims: TokenClaims;
+      try {
+        claims = (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload as unknown as TokenClaims;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw errors.expired();
+        throw errors.unauthorized();
+      }
+      const live = await db.query(
+        `SELECT 1 FROM auth_tokens t JOIN players p ON p.id = t.player_id
+          WHERE t.jti = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND NOT p.banned`,
+        [claims.jti],
+      );
+      if (live.rowCount === 0) throw errors.unauthorized();
+      return claims;
+    },
+
+    async revoke(jti) {
+      await db.query(
+        `WITH RECURSIVE chain AS (
+           SELECT $1::uuid AS jti
+           UNION SELECT t.jti FROM auth_tokens t JOIN chain c ON t.replaced_by = c.jti
+         )
+         UPDATE auth_tokens SET revoked_at = now() WHERE jti IN (SELECT jti FROM chain) AND revoked_at IS NULL`,
+        [jti],
+      );
+    },
+
+    async retire(jti, graceS, replacedBy) {
+      await db.query(
+        'UPDATE auth_tokens SET expires_at = least(expires_at, now() + make_interval(secs => $2)), replaced_by = $3 WHERE jti = $1',
+        [jti, graceS, replacedBy],
+      );
+    },
+
+    async revokeAll(playerId) {
+      const result = await db.query<{ jti: string }>(
+        'UPDATE auth_tokens SET revoked_at = now() WHERE player_id = $1 AND revoked_at IS NULL RETURNING jti',
+        [playerId],
+      );
+      return result.rows.map((r) => r.jti);
+    },
+  };
+}

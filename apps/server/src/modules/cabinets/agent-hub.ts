@@ -1,0 +1,316 @@
+/**
+ * The server's side of the agent channel: which machines are connected, their last state and
+ * meters, and commands with ids whose results are awaited with a timeout. Independent of the
+ * WebSocket library: it talks to a minimal `AgentSocket`, so tests can drive it directly.
+ */
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { Value } from 'typebox/value';
+import {
+  AGENT_PROTOCOL_VERSION,
+  AgentCloseCode,
+  GameCycle,
+  MachineMeters,
+  type AgentClientMessage,
+  type AgentClientEvents,
+  type AgentCommand,
+  type AgentMachineState,
+  type AgentServerMessage,
+  type CommandResult,
+} from '@reel/protocol';
+
+export interface AgentSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type VerifyMachineKey = (machineId: number, key: string) => Promise<boolean>;
+
+export interface ConnectedMachine {
+  machineId: number;
+  agentId: string;
+  state: AgentMachineState;
+  meters: MachineMeters | null;
+  info: Omit<AgentClientEvents['auth'], 'key' | 'machineId'>;
+  connectedAtMs: number;
+}
+
+export interface AgentHubEvents {
+  connected: [ConnectedMachine];
+  disconnected: [{ machineId: number }];
+  state: [AgentClientEvents['state']];
+  cycle: [AgentClientEvents['cycle']];
+  meters: [AgentClientEvents['meters']];
+  command_result: [AgentClientEvents['command_result']];
+  refused: [{ machineId: number; reason: string }];
+}
+
+export class AgentCommandError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'not_connected',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A command without its id: the hub assigns one unless the caller passes its own (to retry). */
+export type CommandInput = AgentCommand extends infer C
+  ? C extends AgentCommand
+    ? Omit<C, 'commandId'> & { commandId?: string }
+    : never
+  : never;
+
+interface Pending {
+  resolve: (r: CommandResult) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface AgentHubOptions {
+  verifyMachineKey: VerifyMachineKey;
+  commandTimeoutMs?: number;
+  log?: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void };
+}
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
+
+export class AgentHub extends EventEmitter<AgentHubEvents> {
+  private readonly machines = new Map<number, { conn: AgentConnection; machine: ConnectedMachine }>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly timeoutMs: number;
+
+  constructor(private readonly opts: AgentHubOptions) {
+    super();
+    this.timeoutMs = opts.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+  }
+
+  /** Wraps a freshly accepted socket; feed it every text message and tell it when it closes. */
+  accept(socket: AgentSocket): AgentConnection {
+    return new AgentConnection(this, socket);
+  }
+
+  isConnected(machineId: number): boolean {
+    return this.machines.has(machineId);
+  }
+  get(machineId: number): ConnectedMachine | undefined {
+    return this.machines.get(machineId)?.machine;
+  }
+  list(): ConnectedMachine[] {
+    return [...this.machines.values()].map((m) => m.machine);
+  }
+
+  /**
+   * Sends a command and resolves with the cabinet's result. On timeout, retry with the same
+   * `commandId`: the cabinet answers a repeat with the first result and never runs it twice.
+   */
+  sendCommand(
+    machineId: number,
+    input: CommandInput,
+    opts: { timeoutMs?: number } = {},
+  ): Promise<CommandResult> {
+    const entry = this.machines.get(machineId);
+    if (!entry)
+      return Promise.reject(new AgentCommandError('not_connected', `machine ${machineId} is not connected`));
+    const command = { ...input, commandId: input.commandId ?? randomUUID() } as AgentCommand;
+    return new Promise<CommandResult>((resolve, reject) => {
+      const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
+      const key = `${machineId}:${command.commandId}`;
+      const existing = this.pending.get(key);
+      if (existing) clearTimeout(existing.timer);
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        reject(
+          new AgentCommandError(
+            'timeout',
+            `machine ${machineId} did not answer ${command.type} within ${timeoutMs} ms`,
+          ),
+        );
+      }, timeoutMs);
+      this.pending.set(key, { resolve, reject, timer });
+      entry.conn.send({ event: 'command', data: { machineId, command } });
+    });
+  }
+
+  /** Drops every connection (server shutdown). */
+  closeAll(): void {
+    for (const { conn } of [...this.machines.values()]) conn.close(1001, 'server shutting down');
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+  }
+
+  /** @internal */
+  async authenticate(conn: AgentConnection, data: AgentClientEvents['auth']): Promise<boolean> {
+    const { machineId, key } = data;
+    let ok = false;
+    try {
+      ok =
+        Number.isInteger(machineId) &&
+        typeof key === 'string' &&
+        (await this.opts.verifyMachineKey(machineId, key));
+    } catch (err) {
+      this.opts.log?.warn({ machineId, err: String(err) }, 'machine key check failed');
+    }
+    if (!ok) {
+      this.opts.log?.warn({ machineId, agentId: conn.agentId }, 'agent machine refused');
+      this.emit('refused', { machineId, reason: 'bad_key' });
+      return false;
+    }
+    const previous = this.machines.get(machineId);
+    if (previous && previous.conn !== conn) {
+      // One live connection per machine: the newest wins (a restarted agent reconnects first).
+      previous.conn.send({ event: 'auth_result', data: { machineId, ok: false, reason: 'duplicate' } });
+      previous.conn.forget(machineId);
+    }
+    const { key: _key, machineId: _id, ...info } = data;
+    const machine: ConnectedMachine = {
+      machineId,
+      agentId: conn.agentId,
+      state: 'idle',
+      meters: null,
+      info,
+      connectedAtMs: Date.now(),
+    };
+    this.machines.set(machineId, { conn, machine });
+    this.opts.log?.info({ machineId, agentId: conn.agentId }, 'agent machine connected');
+    this.emit('connected', machine);
+    return true;
+  }
+
+  /** @internal */
+  detach(conn: AgentConnection, machineId: number): void {
+    const entry = this.machines.get(machineId);
+    if (!entry || entry.conn !== conn) return;
+    this.machines.delete(machineId);
+    const prev = entry.machine.state;
+    entry.machine.state = 'offline';
+    this.emit('state', {
+      machineId,
+      state: 'offline',
+      previous: prev,
+      atMs: Date.now(),
+      reason: 'agent disconnected',
+    });
+    this.emit('disconnected', { machineId });
+  }
+
+  /** @internal */
+  report(conn: AgentConnection, msg: AgentClientMessage): void {
+    if (msg.event === 'hello' || msg.event === 'auth') return;
+    const machineId = msg.data.machineId;
+    const entry = this.machines.get(machineId);
+    if (!entry || entry.conn !== conn) return;
+    switch (msg.event) {
+      case 'state':
+        entry.machine.state = msg.data.state;
+        this.emit('state', msg.data);
+        return;
+      case 'meters':
+        if (!Value.Check(MachineMeters, msg.data.meters)) return;
+        entry.machine.meters = msg.data.meters;
+        this.emit('meters', msg.data);
+        return;
+      case 'cycle':
+        if (!Value.Check(GameCycle, msg.data.cycle)) return;
+        this.emit('cycle', msg.data);
+        return;
+      case 'command_result': {
+        const key = `${machineId}:${msg.data.result.commandId}`;
+        const p = this.pending.get(key);
+        this.emit('command_result', msg.data);
+        if (!p) return;
+        this.pending.delete(key);
+        clearTimeout(p.timer);
+        p.resolve(msg.data.result);
+        return;
+      }
+    }
+  }
+}
+
+const HELLO_TIMEOUT_MS = 10_000;
+const MAX_MACHINES_PER_AGENT = 256;
+
+/** One agent's socket: handshake, per-machine authentication, message routing. */
+export class AgentConnection {
+  agentId = 'unknown';
+  private hello = false;
+  private readonly authed = new Set<number>();
+  private readonly helloTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly hub: AgentHub,
+    private readonly socket: AgentSocket,
+  ) {
+    this.helloTimer = setTimeout(() => {
+      if (!this.hello) this.close(AgentCloseCode.Unauthorized, 'no hello');
+    }, HELLO_TIMEOUT_MS);
+  }
+
+  send(msg: AgentServerMessage): void {
+    if (!this.closed) this.socket.send(JSON.stringify(msg));
+  }
+
+  close(code: number, reason: string): void {
+    this.socket.close(code, reason);
+    this.onClose();
+  }
+
+  forget(machineId: number): void {
+    this.authed.delete(machineId);
+  }
+
+  onClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.helloTimer);
+    for (const id of this.authed) this.hub.detach(this, id);
+    this.authed.clear();
+  }
+
+  async onMessage(raw: string): Promise<void> {
+    let msg: AgentClientMessage;
+    try {
+      msg = JSON.parse(raw) as AgentClientMessage;
+    } catch {
+      return this.send({ event: 'error', data: { reason: 'bad_json' } });
+    }
+    if (
+      !msg ||
+      typeof msg !== 'object' ||
+      typeof msg.event !== 'string' ||
+      typeof msg.data !== 'object' ||
+      msg.data === null
+    ) {
+      return this.send({ event: 'error', data: { reason: 'bad_message' } });
+    }
+    if (msg.event === 'hello') {
+      if (msg.data.protocol !== AGENT_PROTOCOL_VERSION)
+        return this.close(AgentCloseCode.ProtocolMismatch, 'protocol version');
+      this.hello = true;
+      this.agentId = String(msg.data.agentId).slice(0, 100);
+      clearTimeout(this.helloTimer);
+      return this.send({
+        event: 'welcome',
+        data: { protocol: AGENT_PROTOCOL_VERSION, serverTimeMs: Date.now() },
+      });
+    }
+    if (!this.hello) return this.close(AgentCloseCode.Unauthorized, 'hello first');
+    if (msg.event === 'auth') {
+      const machineId = msg.data.machineId;
+      if (this.authed.size >= MAX_MACHINES_PER_AGENT)
+        return this.send({ event: 'auth_result', data: { machineId, ok: false, reason: 'protocol' } });
+      const ok = await this.hub.authenticate(this, msg.data);
+      if (this.closed) return;
+      if (ok) this.authed.add(machineId);
+      return this.send({
+        event: 'auth_result',
+        data: ok ? { machineId, ok } : { machineId, ok, reason: 'bad_key' },
+      });
+    }
+    // Reports of machines this connection has not authenticated are ignored.
+    if (!this.authed.has(msg.data.machineId)) return;
+    this.hub.report(this, msg);
+  }
+}

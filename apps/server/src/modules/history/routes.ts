@@ -1,0 +1,160 @@
+/** Slot session and transaction history of the signed-in player: pages for "load more", CSV downloads. */
+import { Readable } from 'node:stream';
+import { Type } from '@fastify/type-provider-typebox';
+import { ApiPath, Code, HistoryQuery, SlotSessionPage, TransactionPage, type SlotSessionRow, type TransactionRow, formatCents } from '@reel/protocol';
+import { errorResponses } from '../../lib/route-schema.js';
+import type { RouteModule } from '../../context.js';
+import { allRows, listSlotSessions, listTransactions } from './queries.js';
+import { CSV_BOM, csvLine, formatDuration, type CsvValue } from './csv.js';
+
+const DEFAULT_LIMIT = 10;
+
+const CsvQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) });
+const csvResponse = {
+  200: {
+    description: 'CSV file (UTF-8 with BOM), all matching rows',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  },
+  ...errorResponses,
+};
+
+const SESSION_COLUMNS = [
+  'Session',
+  'Machine',
+  'Brand',
+  'Start',
+  'End',
+  'Played Session Duration',
+  'Spin Count',
+  'Free Spin Count',
+  'Cash In',
+  'Cash Out',
+  'Net',
+  'Status',
+];
+const sessionCells = (r: SlotSessionRow): CsvValue[] => [
+  r.id,
+  r.machine,
+  r.brand,
+  r.start,
+  r.end,
+  formatDuration(r.duration_s),
+  r.spin_count,
+  r.free_spin_count,
+  formatCents(r.cash_in),
+  formatCents(r.cash_out),
+  formatCents(r.net),
+  r.status,
+];
+
+// Spec section 2 "Tables": the transaction columns, in this order.
+const TRANSACTION_COLUMNS = [
+  'Operation Date',
+  'Played Session Duration',
+  'From',
+  'Amount',
+  'Type',
+  'Machine',
+  'Start',
+  'End',
+  'Spin Count',
+  'Free Spin Count',
+  'Tag',
+];
+const transactionCells = (r: TransactionRow): CsvValue[] => [
+  r.date,
+  formatDuration(r.duration_s),
+  r.from,
+  formatCents(r.amount),
+  r.type,
+  r.machine,
+  r.start,
+  r.end,
+  r.spin_count,
+  r.free_spin_count,
+  r.tag,
+];
+
+async function* csvStream<T>(columns: string[], rows: AsyncIterable<T>, cells: (row: T) => CsvValue[]) {
+  yield CSV_BOM + csvLine(columns);
+  // Lines go out in chunks: one write per row would be slow, one write for all would hold it in memory.
+  let chunk = '';
+  for await (const row of rows) {
+    chunk += csvLine(cells(row));
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+const fileName = (base: string) => `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+export const historyRoutes: RouteModule = async (app, ctx) => {
+  const { db } = ctx;
+  const secured = { preHandler: app.authenticate };
+  const schema = <S extends object>(extra: S) => ({
+    tags: ['history'],
+    security: [{ bearer: [] }],
+    ...extra,
+  });
+
+  app.get(
+    ApiPath.slotSessions,
+    {
+      ...secured,
+      schema: schema({ querystring: HistoryQuery, response: { 200: SlotSessionPage, ...errorResponses } }),
+    },
+    async (request) => ({
+      status: true,
+      code: Code.Success,
+      ...(await listSlotSessions(db, request.auth.id, {
+        ...request.query,
+        limit: request.query.limit ?? DEFAULT_LIMIT,
+      })),
+    }),
+  );
+
+  app.get(
+    ApiPath.transactions,
+    {
+      ...secured,
+      schema: schema({ querystring: HistoryQuery, response: { 200: TransactionPage, ...errorResponses } }),
+    },
+    async (request) => ({
+      status: true,
+      code: Code.Success,
+      ...(await listTransactions(db, request.auth.id, {
+        ...request.query,
+        limit: request.query.limit ?? DEFAULT_LIMIT,
+      })),
+    }),
+  );
+
+  app.get(
+    ApiPath.slotSessionsCsv,
+    { ...secured, schema: schema({ querystring: CsvQuery, produces: ['text/csv'], response: csvResponse }) },
+    async (request, reply) => {
+      const rows = allRows(listSlotSessions, db, request.auth.id, request.query.search);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName('slot-sessions')}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvStream(SESSION_COLUMNS, rows, sessionCells)));
+    },
+  );
+
+  app.get(
+    ApiPath.transactionsCsv,
+    { ...secured, schema: schema({ querystring: CsvQuery, produces: ['text/csv'], response: csvResponse }) },
+    async (request, reply) => {
+      const rows = allRows(listTransactions, db, request.auth.id, request.query.search);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName('transactions')}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvStream(TRANSACTION_COLUMNS, rows, transactionCells)));
+    },
+  );
+};

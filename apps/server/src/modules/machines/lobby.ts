@@ -1,0 +1,79 @@
+/**
+ * What the lobby shows: brands with their jackpots and machines with a status derived from the
+ * machine's switch, the cabinet's own state, open sessions and reservations (ARCHITECTURE.md section 5).
+ */
+import { DEFAULT_QUALITY_BANDS, MachineStatus, type Brand, type BrandWithMachines, type Machine, type QualityBand } from '@reel/protocol';
+import type { Queryable } from '../../db/pool.js';
+
+/** Until a cabinet reports its own bands, the lobby lists the simulated cabinet's. */
+export const DEFAULT_BANDS: QualityBand[] = DEFAULT_QUALITY_BANDS.map((band) => ({ ...band }));
+
+/** Recent payouts that make a machine "hot": the sum of wins in this window passes HOT_FLAG_LIMIT. */
+export const HOT_WINDOW_MINUTES = 60;
+
+const UNAVAILABLE_STATES = new Set(['offline', 'error', 'malfunction']);
+
+export function deriveStatus(row: { enabled: boolean; cabinet_state: string; session_status: string | null; reservation: boolean }): MachineStatus {
+  if (!row.enabled || UNAVAILABLE_STATES.has(row.cabinet_state)) return MachineStatus.NotAvailable;
+  if (row.session_status === 'disconnected') return MachineStatus.Waiting;
+  if (row.session_status) return MachineStatus.Playing;
+  if (row.reservation) return MachineStatus.Reserved;
+  return MachineStatus.Available;
+}
+
+interface MachineRow {
+  id: number;
+  name: string;
+  brand_id: number;
+  brand: string;
+  image: string | null;
+  video_type: 'screen' | 'camera';
+  reservation: boolean;
+  enabled: boolean;
+  cabinet_state: string;
+  session_status: string | null;
+  recent_payout: number;
+}
+
+export async function listMachines(db: Queryable, options: { hotLimitCents: number; brandId?: number; machineId?: number }): Promise<Machine[]> {
+  const { rows } = await db.query<MachineRow>(
+    `SELECT m.id, m.name, m.brand_id, b.name AS brand, m.image, m.video_type, m.reservation, m.enabled, m.cabinet_state,
+            s.status AS session_status,
+            coalesce((SELECT sum(win_cents) FROM game_cycles g
+                       WHERE g.machine_id = m.id AND g.created_at > now() - make_interval(mins => $3)), 0)::bigint AS recent_payout
+       FROM machines m
+       JOIN brands b ON b.id = m.brand_id
+       LEFT JOIN slot_sessions s ON s.machine_id = m.id AND s.status <> 'closed'
+      WHERE ($1::int IS NULL OR m.brand_id = $1) AND ($2::int IS NULL OR m.id = $2)
+      ORDER BY m.brand_id, m.id`,
+    [options.brandId ?? null, options.machineId ?? null, HOT_WINDOW_MINUTES],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: deriveStatus(r),
+    brand: r.brand,
+    brandId: r.brand_id,
+    image: r.image,
+    reservation: r.reservation,
+    hot: r.recent_payout > options.hotLimitCents,
+    videoType: r.video_type,
+    bands: DEFAULT_BANDS,
+  }));
+}
+
+export async function listBrands(db: Queryable, brandId?: number): Promise<Brand[]> {
+  const { rows } = await db.query<{ id: number; name: string; image: string | null; jackpot: string | null; machine_count: number }>(
+    `SELECT b.id, b.name, b.image,
+            (SELECT string_agg(j.amount_cents::text, ',' ORDER BY j.level) FROM jackpots j WHERE j.brand_id = b.id) AS jackpot,
+            (SELECT count(*) FROM machines m WHERE m.brand_id = b.id AND m.enabled)::int AS machine_count
+       FROM brands b WHERE ($1::int IS NULL OR b.id = $1) ORDER BY b.id`,
+    [brandId ?? null],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, image: r.image, jackpot: r.jackpot ?? '', machineCount: r.machine_count }));
+}
+
+export async function lobby(db: Queryable, hotLimitCents: number, brandId?: number): Promise<BrandWithMachines[]> {
+  const [brands, machines] = await Promise.all([listBrands(db, brandId), listMachines(db, { hotLimitCents, brandId })]);
+  return brands.map((brand) => ({ brand, machines: machines.filter((m) => m.brandId === brand.id) }));
+}

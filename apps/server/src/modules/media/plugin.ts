@@ -1,0 +1,106 @@
+/**
+ * Fastify plugin for live video: WHEP-style routes the browser calls with a grant, proxied to
+ * the media process over loopback.
+ *
+ *   POST   /api/media/whep/:machineId                 body: SDP offer (application/sdp), Authorization: Bearer <grant>
+ *          → 201, Location: /api/media/whep/:machineId/:viewerId, body: SDP
+ *            (X-Sdp-Kind: answer for werift; offer for Janus, which the browser answers with PATCH)
+ *   PATCH  /api/media/whep/:machineId/:viewerId       body: SDP answer (Janus only) → 204
+ *   DELETE /api/media/whep/:machineId/:viewerId       → 204 (leave)
+ *   POST   /api/media/whep/:machineId/:viewerId/close → 204 (pagehide beacon: sendBeacon cannot DELETE)
+ *
+ * The viewer id is 128 random bits known only to the browser that created it, so the close
+ * routes need no other credential.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+// Brings in the route schema's `hide` option (the routes stay out of the OpenAPI document).
+import type {} from '@fastify/swagger';
+import type { MediaService } from './media-service.js';
+import { MediaControlError } from './media-client.js';
+
+export interface MediaPluginOptions {
+  media: MediaService;
+  /** Route prefix (default /api/media). */
+  prefix?: string;
+}
+
+const MAX_SDP_BYTES = 20_000;
+const VIEWER_ID = /^[A-Za-z0-9_-]{10,64}$/;
+
+export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, opts) => {
+  const { media } = opts;
+  const base = opts.prefix ?? '/api/media';
+  app.addContentTypeParser(
+    ['application/sdp', 'text/plain'],
+    { parseAs: 'string', bodyLimit: MAX_SDP_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  const fail = (err: unknown) => {
+    if (err instanceof MediaControlError)
+      return { status: err.status >= 500 ? 502 : err.status, body: { code: err.code } };
+    return { status: 502, body: { code: 'media_unavailable' } };
+  };
+
+  app.post<{ Params: { machineId: string }; Body: string }>(
+    `${base}/whep/:machineId`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const machineId = Number(req.params.machineId);
+      const auth = req.headers.authorization ?? '';
+      const grant = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+      if (!Number.isInteger(machineId) || !grant) return reply.code(401).send({ code: 'grant_required' });
+      if (typeof req.body !== 'string' || !req.body.startsWith('v=0'))
+        return reply.code(400).send({ code: 'sdp_required' });
+      try {
+        const r = await media.client.createViewer(grant, machineId, req.body);
+        return reply
+          .code(201)
+          .header('location', `${base}/whep/${machineId}/${r.viewerId}`)
+          .header('x-sdp-kind', r.kind)
+          .header('access-control-expose-headers', 'location, x-sdp-kind')
+          .type('application/sdp')
+          .send(r.sdp);
+      } catch (err) {
+        const { status, body } = fail(err);
+        return reply.code(status).send(body);
+      }
+    },
+  );
+
+  app.patch<{ Params: { machineId: string; viewerId: string }; Body: string }>(
+    `${base}/whep/:machineId/:viewerId`,
+    { schema: { hide: true } },
+    async (req, reply) => {
+      if (!VIEWER_ID.test(req.params.viewerId) || typeof req.body !== 'string')
+        return reply.code(400).send({ code: 'bad_request' });
+      try {
+        await media.client.answerViewer(req.params.viewerId, req.body);
+        return reply.code(204).send();
+      } catch (err) {
+        const { status, body } = fail(err);
+        return reply.code(status).send(body);
+      }
+    },
+  );
+
+  const close = async (viewerId: string, reason: 'leave' | 'pagehide') => {
+    if (!VIEWER_ID.test(viewerId)) return 400;
+    try {
+      await media.client.deleteViewer(viewerId, reason);
+      return 204;
+    } catch (err) {
+      return err instanceof MediaControlError && err.status === 404 ? 404 : 502;
+    }
+  };
+  app.delete<{ Params: { machineId: string; viewerId: string } }>(
+    `${base}/whep/:machineId/:viewerId`,
+    { schema: { hide: true } },
+    async (req, reply) => reply.code(await close(req.params.viewerId, 'leave')).send(),
+  );
+  app.post<{ Params: { machineId: string; viewerId: string } }>(
+    `${base}/whep/:machineId/:viewerId/close`,
+    { schema: { hide: true } },
+    async (req, reply) => reply.code(await close(req.params.viewerId, 'pagehide')).send(),
+  );
+};

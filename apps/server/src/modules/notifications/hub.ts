@@ -1,0 +1,89 @@
+/**
+ * The notification channel. Every message for a player or for the lobby gets a sequence number in
+ * one stream and is kept in a ring buffer, so a client that reconnects with its last `seq` receives
+ * exactly what it missed (its own and lobby messages), or a `snapshot: true` hello when the buffer no
+ * longer reaches back that far and it must reload by REST.
+ */
+import type { WebSocket } from 'ws';
+import { Code, PROTOCOL_VERSION, type NotificationServerEvents } from '@reel/protocol';
+import { Topic, type Bus } from '../../lib/bus.js';
+
+type EventName = keyof NotificationServerEvents;
+interface Logged {
+  seq: number;
+  /** null: a lobby message for everyone. */
+  playerId: number | null;
+  event: EventName;
+  data: unknown;
+}
+interface Client {
+  socket: WebSocket;
+  playerId: number;
+  jti: string;
+}
+
+const PLAYER_TOPIC = /^player\.(\d+)$/;
+
+export function createNotificationHub(bus: Bus, options: { bufferSize?: number } = {}) {
+  const bufferSize = options.bufferSize ?? 5_000;
+  const log: Logged[] = [];
+  let seq = 0;
+  const clients = new Set<Client>();
+
+  const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(entry));
+  };
+
+  const unsubscribeAll = bus.subscribeAll((topic, message) => {
+    const match = PLAYER_TOPIC.exec(topic);
+    const playerId = match ? Number(match[1]) : topic === Topic.lobby ? null : undefined;
+    if (playerId === undefined) return;
+    const { event, data } = message as { event: EventName; data: unknown };
+    const entry: Logged = { seq: ++seq, playerId, event, data };
+    log.push(entry);
+    if (log.length > bufferSize) log.splice(0, log.length - bufferSize);
+    for (const client of clients) {
+      if (playerId === null || client.playerId === playerId) send(client, entry);
+    }
+  });
+
+  const unsubscribeRevoked = bus.subscribe(Topic.tokenRevoked, (message) => {
+    const { jti, playerId } = message as { jti?: string; playerId: number };
+    for (const client of clients) {
+      if (client.playerId === playerId && (!jti || client.jti === jti)) {
+        send(client, { event: 'logout', data: { code: Code.InvalidAccessToken }, seq });
+        client.socket.close(4001, 'token revoked');
+      }
+    }
+  });
+
+  return {
+    /** Adds an authenticated socket, sends hello and replays what it missed since `lastSeq`. */
+    attach(socket: WebSocket, identity: { playerId: number; jti: string }, lastSeq?: number) {
+      const client: Client = { socket, ...identity };
+      const oldest = log[0]?.seq ?? seq + 1;
+      const canReplay = lastSeq !== undefined && lastSeq >= oldest - 1 && lastSeq <= seq;
+      send(client, {
+        event: 'hello',
+        data: { protocol: PROTOCOL_VERSION, userId: identity.playerId, seq, snapshot: !canReplay },
+        seq,
+      });
+      if (canReplay) {
+        for (const entry of log) {
+          if (entry.seq > lastSeq! && (entry.playerId === null || entry.playerId === identity.playerId)) send(client, entry);
+        }
+      }
+      clients.add(client);
+      socket.on('close', () => clients.delete(client));
+      return client;
+    },
+    connectedPlayers: () => new Set([...clients].map((c) => c.playerId)),
+    close() {
+      unsubscribeAll();
+      unsubscribeRevoked();
+      for (const client of clients) client.socket.close(1001, 'server shutting down');
+      clients.clear();
+    },
+  };
+}
+export type NotificationHub = ReturnType<typeof createNotificationHub>;

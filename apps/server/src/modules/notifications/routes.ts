@@ -1,0 +1,80 @@
+/**
+ * `GET /ws/notifications?token=…[&lastSeq=n]`: the token in the query as the spec says (browsers
+ * cannot set headers on a WebSocket), or an `init` message `{ id, token, lastSeq }` as the first
+ * message. The socket closes when the token expires or is revoked, and dead sockets are dropped by
+ * a heartbeat.
+ */
+import type { WebSocket } from 'ws';
+import { Code, WsPath, type NotificationClientMessage } from '@reel/protocol';
+import type { Api, AppContext } from '../../context.js';
+import { createNotificationHub } from './hub.js';
+
+const AUTH_TIMEOUT_MS = 5_000;
+const HEARTBEAT_MS = 25_000;
+
+export async function notificationRoutes(app: Api, ctx: AppContext) {
+  const hub = createNotificationHub(ctx.bus);
+  app.addHook('onClose', async () => hub.close());
+
+  app.get(WsPath.notifications, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+    const query = request.query as { token?: string; lastSeq?: string };
+    let authenticated = false;
+    let verifiedToken: string | undefined;
+    let alive = true;
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+      // A token revoked outside this process (the operator CLI's ban) is noticed here.
+      if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch((error) => rejectToken(error));
+    }, HEARTBEAT_MS);
+    const authTimer = setTimeout(() => !authenticated && socket.close(4001, 'no token'), AUTH_TIMEOUT_MS);
+    let expiryTimer: NodeJS.Timeout | undefined;
+    socket.on('pong', () => (alive = true));
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(authTimer);
+      clearTimeout(expiryTimer);
+    });
+
+    const rejectToken = (error: unknown) => {
+      const code = (error as { code?: number }).code ?? Code.InvalidAccessToken;
+      socket.send(JSON.stringify({ event: 'logout', data: { code }, seq: 0 }));
+      socket.close(4001, 'invalid token');
+    };
+
+    const authenticate = async (token: string, lastSeq?: number) => {
+      try {
+        const claims = await ctx.tokens.verify(token);
+        authenticated = true;
+        verifiedToken = token;
+        hub.attach(socket, { playerId: claims.id, jti: claims.jti }, lastSeq);
+        expiryTimer = setTimeout(() => {
+          socket.send(JSON.stringify({ event: 'logout', data: { code: Code.AccessTokenExpired }, seq: 0 }));
+          socket.close(4001, 'token expired');
+        }, Math.max(0, claims.exp * 1000 - Date.now()));
+      } catch (error) {
+        rejectToken(error);
+      }
+    };
+
+    socket.on('message', (raw) => {
+      let message: NotificationClientMessage;
+      try {
+        message = JSON.parse(String(raw));
+      } catch {
+        return;
+      }
+      if (message.event === 'init' && !authenticated && typeof message.data?.token === 'string') {
+        void authenticate(message.data.token, Number.isInteger(message.data.lastSeq) ? message.data.lastSeq : undefined);
+      } else if (message.event === 'ping') {
+        socket.send(JSON.stringify({ event: 'pong', data: {}, seq: 0 }));
+      }
+    });
+
+    if (query.token) {
+      const lastSeq = query.lastSeq !== undefined && /^\d+$/.test(query.lastSeq) ? Number(query.lastSeq) : undefined;
+      void authenticate(query.token, lastSeq);
+    }
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * An in-memory stand-in for the agent hub, for session tests: cabinets with a credit meter that
+ * run each command id at most once (as real cabinets do), and a spin whose win the test decides.
+ */
+import { EventEmitter } from 'node:events';
+import type { AgentMachineState, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
+import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
+import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
+import type { CabinetPort } from './types.js';
+
+interface FakeMachine {
+  state: AgentMachineState;
+  meters: MachineMeters;
+  info: { betLevels: number[]; bands: typeof DEFAULT_QUALITY_BANDS extends readonly (infer B)[] ? B[] : never; videoType: 'screen' };
+  results: Map<string, CommandResult>;
+}
+
+export class FakeCabinets extends EventEmitter<AgentHubEvents> implements CabinetPort {
+  readonly machines = new Map<number, FakeMachine>();
+  readonly commands: { machineId: number; type: string; commandId: string }[] = [];
+  /** The next spins' wins in cents (0 when empty). */
+  nextWins: number[] = [];
+  jackpotNext = false;
+  refuseCreditIn = false;
+  unreachable = false;
+
+  connect(machineId: number, creditsCents = 0) {
+    const machine: FakeMachine = {
+      state: 'idle',
+      meters: {
+        creditsCents, coinInCents: 0, coinOutCents: 0, cashInCents: 0, cashOutCents: 0, gamesPlayed: 0, gamesWon: 0,
+        freeGamesPlayed: 0, bonusTriggers: 0, jackpotHits: 0, betCents: 100, betLevel: 0, autoplay: false, freeSpinsLeft: 0,
+      },
+      info: { betLevels: [100, 200, 500], bands: DEFAULT_QUALITY_BANDS.map((b) => ({ ...b })), videoType: 'screen' },
+      results: new Map(),
+    };
+    this.machines.set(machineId, machine);
+    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
+  }
+
+  disconnect(machineId: number) {
+    this.machines.delete(machineId);
+    this.emit('disconnected', { machineId });
+  }
+
+  isConnected(machineId: number) {
+    return this.machines.has(machineId);
+  }
+
+  get(machineId: number) {
+    return this.machines.get(machineId);
+  }
+
+  async sendCommand(machineId: number, input: CommandInput): Promise<CommandResult> {
+    const machine = this.machines.get(machineId);
+    if (!machine || this.unreachable) throw new Error('not connected');
+    const commandId = input.commandId ?? Math.random().toString(36);
+    const earlier = machine.results.get(commandId);
+    if (earlier) return { ...earlier, duplicate: true };
+    this.commands.push({ machineId, type: input.type, commandId });
+    const m = machine.meters;
+    let result: CommandResult = { commandId, type: input.type, outcome: 'ok', creditsCents: m.creditsCents };
+    if (input.type === 'credit_in') {
+      if (this.refuseCreditIn) result = { ...result, outcome: 'rejected', reason: 'faulted' };
+      else {
+        m.creditsCents += input.amountCents;
+        m.cashInCents += input.amountCents;
+      }
+    } else if (input.type === 'cash_out') {
+      const amountCents = m.creditsCents;
+      m.cashOutCents += amountCents;
+      m.creditsCents = 0;
+      result = { ...result, amountCents };
+    } else if (input.type === 'spin') {
+      if (m.creditsCents < m.betCents) result = { ...result, outcome: 'rejected', reason: 'insufficient_credits' };
+      else {
+        const win = this.nextWins.shift() ?? 0;
+        const cycle: GameCycle = {
+          gameId: `${machineId}-${m.gamesPlayed + 1}`, betCents: m.betCents, winCents: win, symbols: [['CHERRY']], lineWins: [],
+          scatterCount: 0, scatterWinCents: 0, creditsBeforeCents: m.creditsCents, creditsAfterCents: m.creditsCents - m.betCents + win,
+          freeSpin: false, freeSpinsAwarded: 0, freeSpinsLeft: 0, jackpotHit: this.jackpotNext, startedAtMs: Date.now(), endedAtMs: Date.now(),
+        };
+        this.jackpotNext = false;
+        m.creditsCents = cycle.creditsAfterCents;
+        m.coinInCents += m.betCents;
+        m.coinOutCents += win;
+        m.gamesPlayed += 1;
+        result = { ...result, cycle };
+        this.emit('cycle', { machineId, cycle });
+      }
+    } else if (input.type === 'set_bet_level') {
+      m.betLevel = input.level;
+      m.betCents = machine.info.betLevels[input.level] ?? m.betCents;
+    } else if (input.type === 'autoplay') {
+      m.autoplay = input.on;
+    }
+    result.creditsCents = m.creditsCents;
+    machine.results.set(commandId, result);
+    return result;
+  }
+
+  setState(machineId: number, state: AgentMachineState) {
+    const machine = this.machines.get(machineId);
+    if (machine) machine.state = state;
+    this.emit('state', { machineId, state, previous: null, atMs: Date.now() });
+  }
+}

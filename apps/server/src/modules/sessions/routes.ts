@@ -1,0 +1,56 @@
+/** REST side of sessions: the reconnect dialog's data and actions. */
+import { Type } from 'typebox';
+import { ApiPath, Code, MachineActionRequest, OkResponse } from '@reel/protocol';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import type { RouteModule } from '../../context.js';
+import type { SessionManager } from './session-manager.js';
+
+
+export const sessionRoutes = (sessions: SessionManager): RouteModule => async (app) => {
+  const secured = { preHandler: app.authenticate };
+  const schema = securedSchema('sessions');
+
+  app.get(
+    ApiPath.openSession,
+    {
+      ...secured,
+      schema: schema({
+        description: 'The open session for the reconnect dialog (show flag, machine id and name, machine_status).',
+        response: {
+          200: Type.Object({
+            status: Type.Boolean(),
+            code: Type.Integer(),
+            show: Type.Boolean(),
+            id: Type.Union([Type.Integer(), Type.Null()]),
+            name: Type.Union([Type.String(), Type.Null()]),
+            machine_status: Type.Union([Type.String(), Type.Null()]),
+            session_status: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errorResponses,
+        },
+      }),
+    },
+    async (request) => {
+      const open = sessions.openSessionOf(request.auth.id);
+      return {
+        status: true,
+        code: Code.Success,
+        show: Boolean(open),
+        id: open?.id ?? null,
+        name: open?.name ?? null,
+        machine_status: open?.machine_status ?? null,
+        session_status: open?.status ?? null,
+      };
+    },
+  );
+
+  app.post(ApiPath.kick, { ...secured, schema: schema({ body: MachineActionRequest, response: { 200: OkResponse, ...errorResponses } }) }, async (request) => {
+    await sessions.kick(request.auth.id, request.body.machineId, request.ip);
+    return { status: true, code: Code.Success };
+  });
+
+  app.post(ApiPath.cancel, { ...secured, schema: schema({ body: MachineActionRequest, response: { 200: OkResponse, ...errorResponses } }) }, async (request) => {
+    await sessions.cancel(request.auth.id, request.body.machineId);
+    return { status: true, code: Code.Success };
+  });
+};

@@ -1,0 +1,879 @@
+/**
+ * The play session state machine (ARCHITECTURE.md section 4), owned by the server:
+ *
+ *   joining → active ⇄ disconnected (grace) → cashing out → closed
+ *
+ * Money moves only through the ledger, in the same transaction as a row of the `machine_commands`
+ * outbox; the command is then sent to the cabinet with that row's id. The cabinet runs an id at most
+ * once and answers a repeat with the first result, so a command left pending by a dropped socket or
+ * a killed server is simply sent again, and nothing is paid twice.
+ *
+ * The machine's credit meter is the truth about money on the machine. Spins move credits between
+ * the meter and the house inside the cabinet; at cash out the session is settled: the ledger's
+ * machine account (the cash-ins) is squared with the house against what the cabinet paid out.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  ActionCode,
+  Code,
+  CabinetState,
+  LogType,
+  messageFor,
+  SessionAction,
+  type CommandResult,
+  type GameCycle,
+  type MachineView,
+  type SessionNotification,
+  type SessionView,
+  formatCents,
+} from '@reel/protocol';
+import type { AppContext } from '../../context.js';
+import { withTransaction, type Queryable, type Tx } from '../../db/pool.js';
+import { Topic } from '../../lib/bus.js';
+import { AppError } from '../../lib/errors.js';
+import { withMoney } from '../ledger/ledger-service.js';
+import { OperationKind, walletBalance } from '../ledger/ledger.js';
+import { writeAuthLog } from '../auth/login.js';
+import { listMachines, DEFAULT_BANDS } from '../machines/lobby.js';
+import { readSettings } from '../site/routes.js';
+import type { CabinetPort, GameConnection, SessionTimers, VideoPort } from './types.js';
+
+export const DEFAULT_SESSION_TIMERS: SessionTimers = {
+  graceMs: 120_000,
+  noCreditsTimeoutMs: 90_000,
+  idleTimeoutMs: 300_000,
+  countdownS: 10,
+};
+
+const TICK_MS = 1_000;
+/** PostgreSQL's admin shutdown, crash shutdown and "cannot connect now". */
+const SHUTDOWN_CODES = new Set(['57P01', '57P02', '57P03']);
+const COMMAND_TIMEOUT_MS = 8_000;
+/** Jackpot contribution per bet, per level, in basis points (top level first). */
+const JACKPOT_CONTRIBUTION_BP = [50, 30, 20];
+
+interface LiveSession {
+  id: string;
+  playerId: number;
+  machineId: number;
+  machineName: string;
+  status: 'active' | 'disconnected' | 'cashing_out';
+  startedAt: Date;
+  lastActivityMs: number;
+  disconnectedAtMs: number | null;
+  /** Countdown already announced (so each count is sent once per second, and again on reconnect). */
+  lastCountSent: number | null;
+  closing: boolean;
+  /** A close that failed (machine away) is tried again after this time. */
+  retryCloseAtMs: number;
+}
+
+const CLOSE_RETRY_MS = 10_000;
+
+interface SessionRow {
+  id: string;
+  player_id: number;
+  machine_id: number;
+  status: LiveSession['status'] | 'joining' | 'closed';
+  started_at: Date;
+  spins: number;
+  free_spins: number;
+  cash_in_cents: number;
+  cash_out_cents: number;
+  win_cents: number;
+  bet_cents: number;
+  disconnected_at: Date | null;
+  last_activity_at: Date;
+  closing: boolean;
+}
+
+export class SessionManager {
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly connections = new Map<number, { conn: GameConnection; sessionId: string }>();
+  /** Money commands on one machine run one after another. */
+  private readonly machineQueues = new Map<number, Promise<unknown>>();
+  private ticker: NodeJS.Timeout | undefined;
+  private readonly timers: SessionTimers;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly cabinets: CabinetPort,
+    private readonly video: VideoPort,
+    timers: Partial<SessionTimers> = {},
+  ) {
+    this.timers = { ...DEFAULT_SESSION_TIMERS, ...timers };
+    cabinets.on('cycle', ({ machineId, cycle }) => this.track(this.onCycle(machineId, cycle), 'cycle'));
+    cabinets.on('state', ({ machineId, state }) => this.track(this.onCabinetState(machineId, state), 'state'));
+    cabinets.on('meters', ({ machineId }) => this.pushMachine(machineId));
+    cabinets.on('connected', ({ machineId, state }) =>
+      this.track(this.onCabinetState(machineId, state).then(() => this.flushPending(machineId)), 'connected'),
+    );
+    cabinets.on('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
+  }
+
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  /** Cabinet events are handled asynchronously; failures are logged, never thrown at the hub. */
+  private track(work: Promise<unknown>, where: string) {
+    const tracked = work.catch((error) => this.warn(error, where)).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  /** Resolves once every cabinet event received so far has been handled (tests, shutdown). */
+  async drain() {
+    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  }
+
+  // --- life cycle ---------------------------------------------------------------------------
+
+  /** Loads every open session after a (re)start: players are gone, so each waits in grace. */
+  async start() {
+    const { rows } = await this.ctx.db.query<SessionRow & { machine_name: string }>(
+      `UPDATE slot_sessions s SET status = CASE WHEN s.status = 'cashing_out' THEN 'cashing_out' ELSE 'disconnected' END,
+              disconnected_at = coalesce(s.disconnected_at, now())
+         FROM machines m WHERE m.id = s.machine_id AND s.status <> 'closed'
+        RETURNING s.*, m.name AS machine_name`,
+    );
+    for (const row of rows) this.remember(row, row.machine_name);
+    this.ticker = setInterval(() => void this.tick().catch((e) => this.warn(e, 'tick')), TICK_MS);
+    this.ticker.unref();
+    for (const row of rows) void this.flushPending(row.machine_id).catch((e) => this.warn(e, 'recover'));
+  }
+
+  async stop() {
+    clearInterval(this.ticker);
+    await this.drain();
+    for (const { conn } of this.connections.values()) conn.close(1001, 'server shutting down');
+    this.connections.clear();
+  }
+
+  private remember(row: SessionRow, machineName: string): LiveSession {
+    const live: LiveSession = {
+      id: row.id,
+      playerId: row.player_id,
+      machineId: row.machine_id,
+      machineName,
+      status: row.status === 'cashing_out' ? 'cashing_out' : row.status === 'disconnected' ? 'disconnected' : 'active',
+      startedAt: row.started_at,
+      lastActivityMs: row.last_activity_at.getTime(),
+      disconnectedAtMs: row.disconnected_at?.getTime() ?? null,
+      lastCountSent: null,
+      closing: row.closing,
+      retryCloseAtMs: 0,
+    };
+    this.sessions.set(live.id, live);
+    return live;
+  }
+
+  private shuttingDown = false;
+
+  /** Ctrl-C reaches the database and the cabinets too: from here on their failures are expected. */
+  beginShutdown() {
+    this.shuttingDown = true;
+  }
+
+  private warn(error: unknown, where: string) {
+    // The database is going away with the rest: nothing is lost, the next start recovers.
+    if (this.shuttingDown || SHUTDOWN_CODES.has((error as { code?: string }).code ?? '')) return;
+    console.warn(`[sessions] ${where}: ${(error as Error).message}`);
+  }
+
+  // --- joining and leaving ------------------------------------------------------------------
+
+  /**
+   * Joins (or resumes) the player's session on a machine and makes `conn` the player's one live
+   * game connection; an older connection gets QUIT_REQUEST.
+   */
+  async join(playerId: number, machineId: number, conn: GameConnection) {
+    const settings = readSettings(this.ctx.config.settingsFile);
+    const cabinet = this.cabinets.get(machineId);
+    const { session, resumed, machineName } = await withTransaction(this.ctx.db, (tx) =>
+      this.openSession(tx, playerId, machineId, Boolean(cabinet && isPlayable(cabinet.state)), settings.ALLOW_0_BALANCE_TO_PLAY),
+    );
+    const live = this.sessions.get(session.id) ?? this.remember(session, machineName);
+    live.status = live.status === 'cashing_out' ? 'cashing_out' : 'active';
+    live.disconnectedAtMs = null;
+    live.lastActivityMs = Date.now();
+    live.lastCountSent = null;
+
+    const previous = this.connections.get(playerId);
+    if (previous && previous.conn !== conn) {
+      previous.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      previous.conn.send('closed', { reason: 'QUIT_REQUEST', code: Code.SessionTerminated });
+      previous.conn.close(4000, 'QUIT_REQUEST');
+    }
+    this.connections.set(playerId, { conn, sessionId: live.id });
+
+    const stream = await this.video.grant(playerId, machineId).catch(() => null);
+    const bands = cabinet?.info.bands?.length ? cabinet.info.bands : DEFAULT_BANDS;
+    conn.send('joined', {
+      machineId,
+      name: machineName,
+      videoType: cabinet?.info.videoType ?? 'screen',
+      bands,
+      activeBand: [...bands].sort((a, b) => b.Order - a.Order)[0]!.id,
+      stream,
+      betLevels: cabinet?.info.betLevels ?? [],
+      machine: this.machineView(machineId),
+      session: await this.sessionView(this.ctx.db, live.id),
+      resumed,
+    });
+    await this.publishMachine(machineId);
+    this.notifySession(live, 'open');
+    return live;
+  }
+
+  private async openSession(tx: Tx, playerId: number, machineId: number, cabinetReady: boolean, allowZeroBalance: boolean) {
+    const machine = await tx.query<{ id: number; name: string; enabled: boolean }>('SELECT id, name, enabled FROM machines WHERE id = $1 FOR UPDATE', [machineId]);
+    const m = machine.rows[0];
+    if (!m) throw new AppError(Code.NotFound, 404);
+    const open = await tx.query<SessionRow & { machine_name: string }>(
+      `SELECT s.*, m.name AS machine_name FROM slot_sessions s JOIN machines m ON m.id = s.machine_id
+        WHERE s.status <> 'closed' AND (s.machine_id = $1 OR s.player_id = $2) FOR UPDATE OF s`,
+      [machineId, playerId],
+    );
+    const mine = open.rows.find((r) => r.player_id === playerId);
+    if (mine && mine.machine_id !== machineId) {
+      throw new AppError(Code.OpenSessionElsewhere, 409, { machine: mine.machine_name, machineId: mine.machine_id });
+    }
+    if (open.rows.some((r) => r.player_id !== playerId)) throw new AppError(Code.MachineBusy, 409);
+    if (mine) {
+      const { rows } = await tx.query<SessionRow>(
+        `UPDATE slot_sessions SET status = CASE WHEN status = 'cashing_out' THEN status ELSE 'active' END,
+                disconnected_at = NULL, last_activity_at = now() WHERE id = $1 RETURNING *`,
+        [mine.id],
+      );
+      return { session: rows[0]!, resumed: true, machineName: m.name };
+    }
+    if (!m.enabled || !cabinetReady) throw new AppError(Code.MachineNotAvailable, 409);
+    if (!allowZeroBalance && (await walletBalance(tx, playerId)).balance === 0) throw new AppError(Code.InsufficientBalance, 409);
+    const { rows } = await tx.query<SessionRow>(
+      "INSERT INTO slot_sessions (id, player_id, machine_id, status) VALUES ($1, $2, $3, 'active') RETURNING *",
+      [randomUUID(), playerId, machineId],
+    );
+    return { session: rows[0]!, resumed: false, machineName: m.name };
+  }
+
+  /** The game socket dropped: the session and credits wait for the player for the grace period. */
+  async disconnect(playerId: number, conn: GameConnection) {
+    const entry = this.connections.get(playerId);
+    if (!entry || entry.conn !== conn) return;
+    this.connections.delete(playerId);
+    const live = this.sessions.get(entry.sessionId);
+    if (!live || live.closing) return;
+    if (live.status === 'active') live.status = 'disconnected';
+    live.disconnectedAtMs = Date.now();
+    await this.ctx.db.query(
+      "UPDATE slot_sessions SET status = CASE WHEN status = 'active' THEN 'disconnected' ELSE status END, disconnected_at = now() WHERE id = $1",
+      [live.id],
+    );
+    await this.publishMachine(live.machineId);
+    this.notifySession(live, 'disconnected');
+  }
+
+  /** The player leaves on purpose: cash out and close. */
+  async leave(playerId: number) {
+    const live = this.sessionOf(playerId);
+    await this.close(live, 'left');
+  }
+
+  /**
+   * The reconnect dialog's "kick": ends the player's other live game connection (another tab or
+   * device) so this one can take over.
+   */
+  async kick(playerId: number, machineId: number, ip: string) {
+    this.playerSessionOn(playerId, machineId); // 40404 unless the player holds this machine
+    const entry = this.connections.get(playerId);
+    if (entry) {
+      entry.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      entry.conn.close(4000, 'QUIT_REQUEST');
+      await this.disconnect(playerId, entry.conn);
+    }
+    await writeAuthLog(this.ctx.db, { playerId, type: LogType.KickedByPlayer, ip, detail: { machineId } });
+  }
+
+  /**
+   * The reconnect dialog's "cancel": stops a pending close (countdown) and makes the session ready
+   * to be joined again; the web app then rejoins with its token.
+   */
+  async cancel(playerId: number, machineId: number) {
+    const live = this.playerSessionOn(playerId, machineId);
+    live.lastActivityMs = Date.now();
+    live.lastCountSent = null;
+    if (live.status === 'disconnected') live.disconnectedAtMs = Date.now();
+    await this.ctx.db.query('UPDATE slot_sessions SET last_activity_at = now() WHERE id = $1', [live.id]);
+  }
+
+  /** True while a session holds the machine. */
+  isHeld(machineId: number) {
+    return this.findSession((s) => s.machineId === machineId) !== undefined;
+  }
+
+  /** The player's open session, for the reconnect dialog. */
+  openSessionOf(playerId: number): SessionNotification | null {
+    const live = this.findSession((s) => s.playerId === playerId);
+    if (!live) return null;
+    return this.sessionNotification(live, live.status === 'active' && this.connections.has(playerId) ? 'open' : 'disconnected');
+  }
+
+  // --- money ----------------------------------------------------------------------------------
+
+  async cashIn(playerId: number, amountCents: number, idempotencyKey: string) {
+    const live = this.activeSessionOf(playerId);
+    const settings = readSettings(this.ctx.config.settingsFile);
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new AppError(Code.InvalidRequest, 400, {}, 'amount must be a positive number of cents');
+    const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0;
+    if (credits + amountCents > settings.MAX_ALL_IN_LIMIT) {
+      throw new AppError(Code.CashInLimit, 409, { limit: formatCents(settings.MAX_ALL_IN_LIMIT) });
+    }
+    if (!this.cabinets.isConnected(live.machineId)) throw new AppError(Code.MachineNotAvailable, 409);
+    this.touch(live);
+    this.sendMoneyTransfer(playerId, true);
+    try {
+      const commandId = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
+        const moved = await move({
+          kind: OperationKind.CashIn,
+          actionCode: ActionCode.CashIn,
+          playerId,
+          idempotencyKey: `cashin:${idempotencyKey}`,
+          from: { kind: 'wallet', playerId },
+          to: { kind: 'machine', machineId: live.machineId },
+          amountCents,
+          machineId: live.machineId,
+          sessionId: live.id,
+        });
+        const id = `ci-${moved.operationId}`;
+        if (!moved.replayed) {
+          await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents + $2, last_activity_at = now() WHERE id = $1', [live.id, amountCents]);
+          await tx.query(
+            "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents) VALUES ($1, $2, $3, $4, 'credit_in', $5)",
+            [id, live.machineId, live.id, playerId, amountCents],
+          );
+        }
+        return id;
+      });
+      await this.onMachine(live.machineId, () => this.runCommand(commandId));
+      const balance = await walletBalance(this.ctx.db, playerId);
+      this.send(playerId, 'cashedIn', { amountCents, balanceCents: balance.balance });
+      await this.pushSession(live);
+    } finally {
+      this.sendMoneyTransfer(playerId, false);
+    }
+  }
+
+  /** Cash out everything on the machine to the wallet, exactly once however often it is asked. */
+  async cashOut(playerId: number) {
+    const live = this.sessionOf(playerId);
+    this.touch(live);
+    await this.settle(live, false);
+  }
+
+  private async settle(live: LiveSession, closing: boolean) {
+    return this.onMachine(live.machineId, async () => {
+      this.sendMoneyTransfer(live.playerId, true);
+      try {
+        // Reuse a cash out left pending (crash, timeout); otherwise start a new one, unless there is
+        // nothing to pay (a repeated request after the money already went back).
+        let commandId = await this.pendingCommand(live.id, 'cash_out');
+        if (!commandId) {
+          const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents;
+          if (!closing && credits === 0) return;
+          commandId = await this.beginCashOut(live, closing);
+        }
+        await this.runCommand(commandId);
+      } finally {
+        this.sendMoneyTransfer(live.playerId, false);
+      }
+    });
+  }
+
+  private async pendingCommand(sessionId: string, type: string) {
+    const { rows } = await this.ctx.db.query<{ command_id: string }>(
+      "SELECT command_id FROM machine_commands WHERE session_id = $1 AND type = $2 AND status = 'pending' ORDER BY created_at LIMIT 1",
+      [sessionId, type],
+    );
+    return rows[0]?.command_id;
+  }
+
+  private async beginCashOut(live: LiveSession, closing: boolean) {
+    const { rows } = await this.ctx.db.query<{ cashouts: number }>(
+      "UPDATE slot_sessions SET status = 'cashing_out', cashouts = cashouts + 1, closing = closing OR $2 WHERE id = $1 RETURNING cashouts",
+      [live.id, closing],
+    );
+    const commandId = `co-${live.id}-${rows[0]!.cashouts}`;
+    await this.ctx.db.query(
+      "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type) VALUES ($1, $2, $3, $4, 'cash_out')",
+      [commandId, live.machineId, live.id, live.playerId],
+    );
+    live.status = 'cashing_out';
+    live.closing ||= closing;
+    return commandId;
+  }
+
+  /** Sends an outbox command to its cabinet and books the result. Safe to call again for the same id. */
+  private async runCommand(commandId: string): Promise<void> {
+    const { rows } = await this.ctx.db.query<{ command_id: string; machine_id: number; session_id: string; player_id: number; type: string; amount_cents: number | null; status: string }>(
+      'SELECT * FROM machine_commands WHERE command_id = $1',
+      [commandId],
+    );
+    const command = rows[0];
+    if (!command || command.status !== 'pending') return;
+    let result: CommandResult;
+    try {
+      result = await this.cabinets.sendCommand(
+        command.machine_id,
+        // A hand pay is a cash out whose winning part the attendant pays by hand.
+        command.type === 'credit_in'
+          ? { type: 'credit_in', amountCents: command.amount_cents!, commandId }
+          : { type: 'cash_out', commandId },
+        { timeoutMs: COMMAND_TIMEOUT_MS },
+      );
+    } catch {
+      // Still pending: sent again when the cabinet reconnects or at the next try.
+      throw new AppError(Code.MachineNoAnswer, 503);
+    }
+    if (command.type === 'credit_in') await this.bookCreditIn(command, result);
+    else await this.bookCashOut(command, result);
+  }
+
+  private async bookCreditIn(command: { command_id: string; machine_id: number; session_id: string; player_id: number; amount_cents: number | null }, result: CommandResult) {
+    if (result.outcome === 'ok') {
+      await this.ctx.db.query("UPDATE machine_commands SET status = 'done', done_at = now() WHERE command_id = $1", [command.command_id]);
+      return;
+    }
+    // The cabinet refused the credits: give the money back (a new transfer, never an edit).
+    await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
+      const done = await tx.query("UPDATE machine_commands SET status = 'refunded', done_at = now() WHERE command_id = $1 AND status = 'pending'", [command.command_id]);
+      if (!done.rowCount) return;
+      await move({
+        kind: OperationKind.CashOut,
+        actionCode: ActionCode.CashOut,
+        playerId: command.player_id,
+        idempotencyKey: `refund:${command.command_id}`,
+        from: { kind: 'machine', machineId: command.machine_id },
+        to: { kind: 'wallet', playerId: command.player_id },
+        amountCents: command.amount_cents!,
+        machineId: command.machine_id,
+        sessionId: command.session_id,
+        tag: `refused by the machine: ${result.reason ?? result.outcome}`,
+      });
+      await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents - $2 WHERE id = $1', [command.session_id, command.amount_cents]);
+    });
+    throw new AppError(Code.MachineNotAvailable, 409);
+  }
+
+  private async bookCashOut(
+    command: { command_id: string; machine_id: number; session_id: string; player_id: number; type: string; amount_cents: number | null },
+    result: CommandResult,
+  ) {
+    if (result.outcome !== 'ok') throw new AppError(Code.MachineNotAvailable, 409);
+    const paidCents = result.amountCents ?? 0;
+    const handPayCents = command.type === 'hand_pay' ? Math.min(command.amount_cents ?? 0, paidCents) : 0;
+    const closed = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
+      const done = await tx.query("UPDATE machine_commands SET status = 'done', done_at = now(), amount_cents = $2 WHERE command_id = $1 AND status = 'pending'", [command.command_id, paidCents]);
+      if (!done.rowCount) return null;
+      const account = await tx.query<{ balance: number }>("SELECT balance FROM accounts WHERE kind = 'machine' AND machine_id = $1 FOR UPDATE", [command.machine_id]);
+      const onMachine = account.rows[0]?.balance ?? 0;
+      // Square the machine account with the house: what was played away, or won on top.
+      if (paidCents !== onMachine) {
+        const houseWon = onMachine > paidCents;
+        // Between house and machine only: not a movement of the player's money, so not in their history.
+        await move({
+          kind: OperationKind.GameResult,
+          from: houseWon ? { kind: 'machine', machineId: command.machine_id } : { kind: 'house' },
+          to: houseWon ? { kind: 'house' } : { kind: 'machine', machineId: command.machine_id },
+          amountCents: Math.abs(onMachine - paidCents),
+          machineId: command.machine_id,
+          sessionId: command.session_id,
+          tag: houseWon ? 'session loss' : 'session win',
+        });
+      }
+      if (handPayCents > 0) {
+        await move({
+          kind: OperationKind.HandPay,
+          actionCode: ActionCode.HandPay,
+          playerId: command.player_id,
+          idempotencyKey: `${command.command_id}:hand-pay`,
+          from: { kind: 'machine', machineId: command.machine_id },
+          to: { kind: 'wallet', playerId: command.player_id },
+          amountCents: handPayCents,
+          machineId: command.machine_id,
+          sessionId: command.session_id,
+          tag: 'win above the machine limit, paid by hand',
+        });
+      }
+      if (paidCents - handPayCents > 0) {
+        await move({
+          kind: OperationKind.CashOut,
+          actionCode: ActionCode.CashOut,
+          playerId: command.player_id,
+          idempotencyKey: command.command_id,
+          from: { kind: 'machine', machineId: command.machine_id },
+          to: { kind: 'wallet', playerId: command.player_id },
+          amountCents: paidCents - handPayCents,
+          machineId: command.machine_id,
+          sessionId: command.session_id,
+        });
+      }
+      const { rows } = await tx.query<{ closing: boolean }>(
+        `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2,
+                status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
+                           CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
+                ended_at = CASE WHEN closing THEN now() ELSE ended_at END
+          WHERE id = $1 RETURNING closing`,
+        [command.session_id, paidCents],
+      );
+      return rows[0]!.closing;
+    });
+    if (closed === null) return;
+    const live = this.sessions.get(command.session_id);
+    const balance = await walletBalance(this.ctx.db, command.player_id);
+    this.send(command.player_id, 'cashedOut', { amountCents: paidCents, balanceCents: balance.balance });
+    if (!live) return;
+    if (closed) {
+      await this.forget(live, 'closed');
+    } else {
+      live.status = live.disconnectedAtMs ? 'disconnected' : 'active';
+      await this.pushSession(live);
+    }
+  }
+
+  /** Re-sends every pending outbox command of a machine (after a reconnect or restart). */
+  private async flushPending(machineId: number) {
+    if (!this.cabinets.isConnected(machineId)) return;
+    const { rows } = await this.ctx.db.query<{ command_id: string }>(
+      "SELECT command_id FROM machine_commands WHERE machine_id = $1 AND status = 'pending' ORDER BY created_at",
+      [machineId],
+    );
+    for (const { command_id } of rows) {
+      await this.onMachine(machineId, () => this.runCommand(command_id)).catch((e) => this.warn(e, 'flush'));
+    }
+  }
+
+  // --- play -----------------------------------------------------------------------------------
+
+  async spin(playerId: number, commandId: string) {
+    const live = this.activeSessionOf(playerId);
+    this.touch(live);
+    return this.relay(live, { type: 'spin', commandId: `${live.id}:${commandId}` });
+  }
+
+  async setBetLevel(playerId: number, commandId: string, level: number) {
+    const live = this.activeSessionOf(playerId);
+    this.touch(live);
+    return this.relay(live, { type: 'set_bet_level', level, commandId: `${live.id}:${commandId}` });
+  }
+
+  async autoplay(playerId: number, commandId: string, on: boolean) {
+    const live = this.activeSessionOf(playerId);
+    this.touch(live);
+    return this.relay(live, { type: 'autoplay', on, commandId: `${live.id}:${commandId}` });
+  }
+
+  /** A fresh stream grant, for the browser's video reconnect. */
+  async renewStream(playerId: number) {
+    const live = this.sessionOf(playerId);
+    const grant = await this.video.grant(playerId, live.machineId);
+    if (!grant) throw new AppError(Code.PipelineFailed, 503);
+    this.send(playerId, 'stream', grant);
+  }
+
+  async setBand(playerId: number, bandId: string) {
+    const live = this.activeSessionOf(playerId);
+    await this.video.setBand?.(live.machineId, bandId);
+  }
+
+  private async relay(live: LiveSession, command: { type: 'spin'; commandId: string } | { type: 'set_bet_level'; level: number; commandId: string } | { type: 'autoplay'; on: boolean; commandId: string }) {
+    let result: CommandResult;
+    try {
+      result = await this.cabinets.sendCommand(live.machineId, command, { timeoutMs: COMMAND_TIMEOUT_MS });
+    } catch {
+      throw new AppError(Code.MachineNoAnswer, 503);
+    }
+    this.pushMachine(live.machineId);
+    return result;
+  }
+
+  private async onCycle(machineId: number, cycle: GameCycle) {
+    const live = this.findSession((s) => s.machineId === machineId);
+    const handPayLimit = await this.ctx.db.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
+    const machine = handPayLimit.rows[0];
+    if (!machine) return;
+    await this.ctx.db.query(
+      `INSERT INTO game_cycles (session_id, machine_id, command_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [live?.id ?? null, machineId, cycle.gameId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit],
+    );
+    if (cycle.betCents > 0) await this.growJackpots(machine.brand_id, cycle.betCents);
+    if (!live) return;
+    live.lastActivityMs = Date.now();
+    live.lastCountSent = null;
+    await this.ctx.db.query(
+      `UPDATE slot_sessions SET spins = spins + $2, free_spins = free_spins + $3, bet_cents = bet_cents + $4, win_cents = win_cents + $5, last_activity_at = now()
+        WHERE id = $1`,
+      [live.id, cycle.freeSpin ? 0 : 1, cycle.freeSpin ? 1 : 0, cycle.betCents, cycle.winCents],
+    );
+    const handPay = cycle.winCents > machine.handpay_limit_cents;
+    this.send(live.playerId, 'cycle', {
+      gameId: cycle.gameId,
+      betCents: cycle.betCents,
+      winCents: cycle.winCents,
+      symbols: cycle.symbols,
+      creditsBeforeCents: cycle.creditsBeforeCents,
+      creditsAfterCents: cycle.creditsAfterCents,
+      freeSpin: cycle.freeSpin,
+      freeSpinsLeft: cycle.freeSpinsLeft,
+      jackpotHit: cycle.jackpotHit,
+      handPay,
+    });
+    if (cycle.jackpotHit) await this.payJackpot(live, machine.brand_id, cycle.gameId);
+    if (handPay) await this.handPay(live, cycle);
+    await this.pushSession(live);
+  }
+
+  /**
+   * A win above the machine's limit is not left on the meter: like an attendant's hand pay, the
+   * credits are taken off and the win is booked as a Hand Pay (action code 5), the rest as a cash out.
+   */
+  private async handPay(live: LiveSession, cycle: GameCycle) {
+    const commandId = `hp-${live.machineId}-${cycle.gameId}`;
+    await this.ctx.db.query(
+      `INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents)
+       VALUES ($1, $2, $3, $4, 'hand_pay', $5) ON CONFLICT DO NOTHING`,
+      [commandId, live.machineId, live.id, live.playerId, cycle.winCents],
+    );
+    this.send(live.playerId, 'info', info(Code.Success, { amount: formatCents(cycle.winCents) }, 'HAND_PAY'));
+    await this.onMachine(live.machineId, () => this.runCommand(commandId)).catch((e) => this.warn(e, 'hand pay'));
+  }
+
+  private async growJackpots(brandId: number, betCents: number) {
+    const { rows } = await this.ctx.db.query<{ level: number; amount_cents: number }>(
+      `UPDATE jackpots SET amount_cents = amount_cents + (($2::bigint * (ARRAY[${JACKPOT_CONTRIBUTION_BP.join(',')}])[level]) / 10000)
+        WHERE brand_id = $1 AND level <= ${JACKPOT_CONTRIBUTION_BP.length} RETURNING level, amount_cents`,
+      [brandId, betCents],
+    );
+    const jackpot = rows.sort((a, b) => a.level - b.level).map((r) => r.amount_cents).join(',');
+    this.ctx.bus.publish(Topic.lobby, { event: 'jackpot', data: { brandId, jackpot } });
+  }
+
+  /** A jackpot decided by the cabinet's math is paid from the house with action code 6. */
+  private async payJackpot(live: LiveSession, brandId: number, gameId: string) {
+    const paid = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
+      const { rows } = await tx.query<{ level: number; amount_cents: number; seed_cents: number }>(
+        'SELECT level, amount_cents, seed_cents FROM jackpots WHERE brand_id = $1 ORDER BY level DESC LIMIT 1 FOR UPDATE',
+        [brandId],
+      );
+      const level = rows[0];
+      if (!level || level.amount_cents <= 0) return null;
+      const moved = await move({
+        kind: OperationKind.Jackpot,
+        actionCode: ActionCode.Jackpot,
+        playerId: live.playerId,
+        idempotencyKey: `jackpot:${live.machineId}:${gameId}`,
+        from: { kind: 'house' },
+        to: { kind: 'wallet', playerId: live.playerId },
+        amountCents: level.amount_cents,
+        machineId: live.machineId,
+        sessionId: live.id,
+        tag: `jackpot level ${level.level}`,
+      });
+      if (moved.replayed) return null;
+      await tx.query('UPDATE jackpots SET amount_cents = seed_cents WHERE brand_id = $1 AND level = $2', [brandId, level.level]);
+      return level;
+    });
+    if (!paid) return;
+    const { rows } = await this.ctx.db.query<{ amount_cents: number }>('SELECT amount_cents FROM jackpots WHERE brand_id = $1 ORDER BY level', [brandId]);
+    this.ctx.bus.publish(Topic.lobby, {
+      event: 'jackpot',
+      data: { brandId, jackpot: rows.map((r) => r.amount_cents).join(','), hit: { machineId: live.machineId, amountCents: paid.amount_cents, level: paid.level } },
+    });
+  }
+
+  private async onCabinetState(machineId: number, state: string) {
+    await this.ctx.db.query('UPDATE machines SET cabinet_state = $2 WHERE id = $1', [machineId, state]);
+    await this.publishMachine(machineId);
+    this.pushMachine(machineId);
+  }
+
+  // --- timers ---------------------------------------------------------------------------------
+
+  /** One pass over every open session: grace periods and the deposit / continue countdowns. */
+  async tick(nowMs = Date.now()) {
+    for (const live of [...this.sessions.values()]) {
+      if (nowMs < live.retryCloseAtMs) continue;
+      if (live.closing) {
+        // A close interrupted by a restart or an absent machine finishes here.
+        if (live.status === 'cashing_out' || live.disconnectedAtMs !== null) await this.close(live, 'resumed close').catch((e) => this.warn(e, 'close'));
+        continue;
+      }
+      if (live.status === 'disconnected' && live.disconnectedAtMs !== null) {
+        if (nowMs - live.disconnectedAtMs >= this.timers.graceMs) await this.close(live, 'grace period over').catch((e) => this.warn(e, 'grace'));
+        continue;
+      }
+      if (live.status !== 'active' || !this.connections.has(live.playerId)) continue;
+      const meters = this.cabinets.get(live.machineId)?.meters;
+      if (meters && (meters.freeSpinsLeft > 0 || meters.autoplay)) continue;
+      const credits = meters?.creditsCents ?? 0;
+      const [timeoutMs, code] = credits === 0 ? [this.timers.noCreditsTimeoutMs, Code.InfoDepositCountdown] : [this.timers.idleTimeoutMs, Code.InfoContinueCountdown];
+      const overMs = nowMs - live.lastActivityMs - timeoutMs;
+      if (overMs < 0) continue;
+      const count = this.timers.countdownS - Math.floor(overMs / 1000);
+      if (count <= 0) {
+        this.send(live.playerId, 'info', info(Code.InfoSessionTerminating, {}, SessionAction.CloseSession));
+        await this.close(live, code === Code.InfoDepositCountdown ? 'no deposit' : 'no play').catch((e) => this.warn(e, 'close'));
+      } else if (count !== live.lastCountSent) {
+        live.lastCountSent = count;
+        this.send(live.playerId, 'info', info(code, { count }, SessionAction.SessionCloseWarning));
+      }
+    }
+  }
+
+  /** Cash out whatever is on the machine and close the session. */
+  async close(live: LiveSession, reason: string) {
+    live.closing = true;
+    await this.ctx.db.query('UPDATE slot_sessions SET closing = true, close_reason = coalesce(close_reason, $2) WHERE id = $1', [live.id, reason]);
+    try {
+      await this.settle(live, true);
+    } catch (error) {
+      // The machine is away: the cash out stays pending and completes when it answers.
+      live.retryCloseAtMs = Date.now() + CLOSE_RETRY_MS;
+      throw error;
+    }
+  }
+
+  private async forget(live: LiveSession, status: SessionNotification['status']) {
+    this.sessions.delete(live.id);
+    const entry = this.connections.get(live.playerId);
+    if (entry?.sessionId === live.id) {
+      entry.conn.send('closed', { reason: 'closed', code: Code.Success });
+      this.connections.delete(live.playerId);
+    }
+    await this.publishMachine(live.machineId);
+    this.notifySession(live, status);
+  }
+
+  // --- views and pushes -----------------------------------------------------------------------
+
+  private findSession(match: (live: LiveSession) => boolean): LiveSession | undefined {
+    for (const live of this.sessions.values()) if (match(live)) return live;
+    return undefined;
+  }
+
+  private playerSessionOn(playerId: number, machineId: number): LiveSession {
+    const live = this.findSession((s) => s.playerId === playerId && s.machineId === machineId);
+    if (!live) throw new AppError(Code.NoOpenSession, 404);
+    return live;
+  }
+
+  private sessionOf(playerId: number): LiveSession {
+    const entry = this.connections.get(playerId);
+    const live = entry ? this.sessions.get(entry.sessionId) : this.findSession((s) => s.playerId === playerId);
+    if (!live) throw new AppError(Code.NoOpenSession, 404);
+    return live;
+  }
+
+  private activeSessionOf(playerId: number): LiveSession {
+    const live = this.sessionOf(playerId);
+    if (live.status === 'cashing_out' || live.closing) throw new AppError(Code.SessionTerminated, 409);
+    return live;
+  }
+
+  private touch(live: LiveSession) {
+    live.lastActivityMs = Date.now();
+    live.lastCountSent = null;
+  }
+
+  private onMachine<T>(machineId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.machineQueues.get(machineId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(work);
+    this.machineQueues.set(machineId, next.catch(() => {}));
+    return next;
+  }
+
+  private send<E extends Parameters<GameConnection['send']>[0]>(playerId: number, event: E, data: Parameters<GameConnection['send']>[1] & object) {
+    this.connections.get(playerId)?.conn.send(event, data as never);
+  }
+
+  private sendMoneyTransfer(playerId: number, active: boolean) {
+    this.send(playerId, 'moneyTransfer', { active });
+  }
+
+  machineView(machineId: number): MachineView {
+    const cabinet = this.cabinets.get(machineId);
+    const meters = cabinet?.meters;
+    return {
+      machineId,
+      cabinetState: cabinet?.state ?? CabinetState.Offline,
+      creditsCents: meters?.creditsCents ?? 0,
+      betCents: meters?.betCents ?? 0,
+      betLevel: meters?.betLevel ?? 0,
+      autoplay: meters?.autoplay ?? false,
+      freeSpinsLeft: meters?.freeSpinsLeft ?? 0,
+    };
+  }
+
+  private pushMachine(machineId: number) {
+    const live = this.findSession((s) => s.machineId === machineId);
+    if (live) this.send(live.playerId, 'machine', this.machineView(machineId));
+  }
+
+  private async sessionView(db: Queryable, sessionId: string): Promise<SessionView> {
+    const { rows } = await db.query<SessionRow>('SELECT * FROM slot_sessions WHERE id = $1', [sessionId]);
+    const row = rows[0]!;
+    return {
+      sessionId: row.id,
+      machineId: row.machine_id,
+      spins: row.spins,
+      freeSpins: row.free_spins,
+      cashInCents: row.cash_in_cents,
+      cashOutCents: row.cash_out_cents,
+      netCents: row.win_cents - row.bet_cents,
+      startedAt: row.started_at.toISOString(),
+    };
+  }
+
+  private async pushSession(live: LiveSession) {
+    if (!this.connections.has(live.playerId)) return;
+    this.send(live.playerId, 'session', await this.sessionView(this.ctx.db, live.id));
+  }
+
+  private readonly publishQueues = new Map<number, Promise<void>>();
+
+  /**
+   * Pushes a machine's lobby status. Reads and publishes run one after another per machine, so an
+   * older read can never be published after a newer one (a free machine shown as Playing).
+   */
+  private publishMachine(machineId: number): Promise<void> {
+    const previous = this.publishQueues.get(machineId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      const hotLimitCents = readSettings(this.ctx.config.settingsFile).HOT_FLAG_LIMIT;
+      const [machine] = await listMachines(this.ctx.db, { hotLimitCents, machineId });
+      if (machine) this.ctx.bus.publish(Topic.lobby, { event: 'machine', data: { id: machine.id, status: machine.status, hot: machine.hot } });
+    });
+    const settled = next.catch((error) => this.warn(error, 'lobby status'));
+    this.publishQueues.set(machineId, settled);
+    return settled;
+  }
+
+  private sessionNotification(live: LiveSession, status: SessionNotification['status']): SessionNotification {
+    return {
+      status,
+      name: live.machineName,
+      id: live.machineId,
+      machine_status: (this.cabinets.get(live.machineId)?.state ?? (this.cabinets.isConnected(live.machineId) ? 'unknown' : CabinetState.Offline)) as SessionNotification['machine_status'],
+      session_id: live.id,
+    };
+  }
+
+  private notifySession(live: LiveSession, status: SessionNotification['status']) {
+    this.ctx.bus.publish(Topic.player(live.playerId), { event: 'session', data: this.sessionNotification(live, status) });
+  }
+}
+
+function isPlayable(state: string) {
+  return state === CabinetState.Idle || state === CabinetState.InGame || state === CabinetState.InBonus;
+}
+
+function info(code: number, params: Record<string, number | string>, action: string) {
+  return { code, params, message: messageFor(code, 'en', params) ?? '', action };
+}

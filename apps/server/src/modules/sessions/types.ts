@@ -1,0 +1,41 @@
+import type { AgentCommand, AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, StreamGrant, VideoType } from '@reel/protocol';
+import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
+
+/** What the session manager needs from the cabinets (the agent hub provides it). */
+export interface CabinetPort {
+  isConnected(machineId: number): boolean;
+  get(machineId: number):
+    | {
+        state: AgentMachineState;
+        meters: MachineMeters | null;
+        info: { betLevels: number[]; bands: QualityBand[]; videoType: VideoType };
+      }
+    | undefined;
+  sendCommand(machineId: number, input: CommandInput, opts?: { timeoutMs?: number }): Promise<CommandResult>;
+  on<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
+}
+
+/** What the session manager needs from the media part: a short-lived grant to watch one machine. */
+export interface VideoPort {
+  grant(playerId: number, machineId: number): Promise<StreamGrant | null>;
+  setBand?(machineId: number, bandId: string): Promise<void>;
+}
+
+/** One player's live game socket. */
+export interface GameConnection {
+  send<E extends keyof GameServerEvents>(event: E, data: GameServerEvents[E]): void;
+  close(code: number, reason: string): void;
+}
+
+export interface SessionTimers {
+  /** How long a dropped player's session and credits wait for them. */
+  graceMs: number;
+  /** With no credits on the machine for this long, the deposit countdown (18800) starts. */
+  noCreditsTimeoutMs: number;
+  /** With credits but no play for this long, the continue countdown (18802) starts. */
+  idleTimeoutMs: number;
+  /** Seconds of SESSION_CLOSE_WARNING countdown before CLOSE_SESSION (the spec's first count is 10). */
+  countdownS: number;
+}
+
+export type CommandType = AgentCommand['type'];

@@ -1,0 +1,72 @@
+/**
+ * Which cabinets stream, and grants to watch them. A few machines stay "warm" (always streaming,
+ * so joining them shows a picture at once from the forwarder's keyframe cache); the others start
+ * streaming when a player joins and stop when nobody holds them, to spare the CPU.
+ */
+import type { AgentHub } from '../cabinets/agent-hub.js';
+import type { MediaService } from '../media/media-service.js';
+import type { VideoPort } from './types.js';
+
+const IDLE_SWEEP_MS = 30_000;
+
+export function createVideoPort(
+  hub: AgentHub,
+  media: MediaService,
+  options: { warmStreams: number; timestampStrip: boolean; isHeld: (machineId: number) => boolean; log?: (message: string) => void },
+): VideoPort & { stop(): void } {
+  const streaming = new Map<number, Promise<void>>();
+  const warm = new Set<number>();
+
+  const ensureStreaming = (machineId: number) => {
+    let started = streaming.get(machineId);
+    if (!started) {
+      started = media.startMachineStream(hub, machineId, { timestampStrip: options.timestampStrip }).then(() => undefined);
+      started.catch((error) => {
+        streaming.delete(machineId);
+        options.log?.(`stream of machine ${machineId} did not start: ${(error as Error).message}`);
+      });
+      streaming.set(machineId, started);
+    }
+    return started;
+  };
+
+  hub.on('connected', ({ machineId }) => {
+    streaming.delete(machineId);
+    if (warm.has(machineId) || warm.size < options.warmStreams) {
+      warm.add(machineId);
+      void ensureStreaming(machineId).catch(() => {});
+    } else if (options.isHeld(machineId)) {
+      void ensureStreaming(machineId).catch(() => {});
+    }
+  });
+  hub.on('disconnected', ({ machineId }) => streaming.delete(machineId));
+  // A restarted media process has no ingests: every stream must be set up again.
+  media.supervisor.on('ready', () => {
+    const machines = [...streaming.keys()];
+    streaming.clear();
+    for (const machineId of machines) void ensureStreaming(machineId).catch(() => {});
+  });
+
+  const sweep = setInterval(() => {
+    for (const machineId of streaming.keys()) {
+      if (warm.has(machineId) || options.isHeld(machineId)) continue;
+      streaming.delete(machineId);
+      void hub.sendCommand(machineId, { type: 'stream_stop' }).catch(() => {});
+    }
+  }, IDLE_SWEEP_MS);
+  sweep.unref();
+
+  return {
+    async grant(playerId, machineId) {
+      await ensureStreaming(machineId);
+      return media.issueGrant(playerId, machineId);
+    },
+    async setBand(machineId, bandId) {
+      const result = await hub.sendCommand(machineId, { type: 'set_band', bandId });
+      if (result.outcome !== 'ok') throw new Error(result.reason ?? 'band refused');
+    },
+    stop() {
+      clearInterval(sweep);
+    },
+  };
+}

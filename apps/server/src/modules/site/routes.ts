@@ -1,0 +1,52 @@
+/** Site-root routes: the IP check, runtime settings for the web app, and the built web app itself. */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { CheckResponse, Code, RootPath, mergeSettings, WsPath } from '@reel/protocol';
+import type { RouteModule } from '../../context.js';
+
+/** Settings.json = the spec's defaults, overridden key by key by the operator's file. */
+export function readSettings(file: string) {
+  let override: unknown = {};
+  try {
+    if (fs.existsSync(file)) override = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    override = {};
+  }
+  return mergeSettings(override);
+}
+
+export const siteRoutes: RouteModule = async (app, ctx) => {
+  app.get(RootPath.check, { schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {
+    const country = ctx.geo.countryOf(request.ip);
+    const allowed = ctx.geo.isAllowed(request.ip);
+    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country };
+  });
+
+  app.get(RootPath.settings, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return readSettings(ctx.config.settingsFile);
+  });
+
+  const dist = ctx.config.webDistDir;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+    // Client-side routes (/lobby, /game/1/x, ...) all load the single-page app; API-like and file
+    // paths that matched nothing stay a coded 404.
+    const apiLike = ['/api/', '/ws/', RootPath.check, RootPath.settings];
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const url = request.url.split('?')[0]!;
+      if (apiLike.some((p) => url.startsWith(p)) || path.extname(url)) {
+        return reply.status(404).send({ status: false, code: Code.NotFound, ErrorMessage: 'Not found' });
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, async () => ({
+      status: true,
+      message: 'The web app is not built yet: run npm run build (npm start does it for you).',
+      docs: RootPath.docs,
+      websockets: WsPath,
+    }));
+  }
+};

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@reel/protocol';
+import { createTestApp, type TestApp } from '../../../test/helper.js';
+
+describe('site routes and security', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    fs.writeFileSync(path.join(t.ctx.config.dataDir, 'Settings.json'), JSON.stringify({ PIN_CHECK: true, MAX_ALL_IN_LIMIT: 'oops', NOT_A_KEY: 1 }));
+  });
+  afterAll(() => t.close());
+
+  it('serves Settings.json as the defaults overridden key by key', async () => {
+    const settings = (await t.app.inject({ method: 'GET', url: '/Settings.json' })).json();
+    expect(settings.PIN_CHECK).toBe(true);
+    expect(settings.MAX_ALL_IN_LIMIT).toBe(2_500_000); // wrong type ignored
+    expect(settings).not.toHaveProperty('NOT_A_KEY');
+    expect(settings.LANG_SELECT).toBe(true);
+  });
+
+  it('answers /check with status, code, ip and country', async () => {
+    const check = (await t.app.inject({ method: 'GET', url: '/check' })).json();
+    expect(check).toEqual({ status: 1, code: 1, ip: '127.0.0.1', country: 'LOCAL' });
+  });
+
+  it('sends security headers and a CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/check' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('publishes OpenAPI generated from the contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const p of ['/api/login', '/api/validate', '/api/player/balance', '/api/player/logout', '/api/machine/all', '/api/machine/{id}', '/api/auth/user/update', '/check']) {
+      expect(doc.paths, p).toHaveProperty([p]);
+    }
+  });
+
+  it('answers unknown API paths with 40400 and never leaks internals', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: false, code: Code.NotFound, ErrorMessage: 'Not found' });
+  });
+
+  it('keeps tokens and passwords out of the logs', async () => {
+    const logged = await createTestApp();
+    await logged.app.close();
+    const { buildApp } = await import('../../server.js');
+    const stream = { write: (line: string) => void lines.push(line) };
+    const app = await buildApp(logged.ctx, { logger: true, logStream: stream });
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'demo', password: 'demo1234' } });
+    const token = login.json().token as string;
+    await app.inject({ method: 'GET', url: '/api/player/balance', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({ method: 'GET', url: `/ws/notifications?token=${token}` });
+    await app.close();
+    await logged.ctx.db.end();
+    const all = lines.join('\n');
+    expect(all.length).toBeGreaterThan(100);
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(token.split('.')[2]);
+    expect(all).not.toContain('demo1234');
+  });
+});
+
+describe('IP policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp((config) => {
+      config.ipCheck.enabled = true;
+      config.ipCheck.allowedCountries = ['TR'];
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses sign-in from a country not on the allow-list with 10703', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'demo', password: 'demo1234' },
+      remoteAddress: '8.8.8.8',
+    });
+    expect(response.json().code).toBe(Code.LoginIpNotPermitted);
+    const check = (await t.app.inject({ method: 'GET', url: '/check', remoteAddress: '8.8.8.8' })).json();
+    expect(check).toMatchObject({ status: 0, ip: '8.8.8.8', country: 'UNKNOWN' });
+    const log = await t.ctx.db.query("SELECT type FROM auth_log ORDER BY id DESC LIMIT 1");
+    expect(log.rows[0].type).toBe('login not allowed');
+  });
+});

@@ -1,0 +1,39 @@
+/** Mounts every feature: API routes under `/api`, site-root routes, WebSocket channels. */
+import type { Api, AppContext, RouteModule } from './context.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { playerRoutes } from './modules/player/routes.js';
+import { promotionRoutes } from './modules/promotions/routes.js';
+import { machineRoutes } from './modules/machines/routes.js';
+import { historyRoutes } from './modules/history/routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { quickPanelRoutes } from './modules/quick-panel/routes.js';
+import { siteRoutes } from './modules/site/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
+import { agentHubPlugin } from './modules/cabinets/plugin.js';
+import { mediaPlugin } from './modules/media/plugin.js';
+import { gameRoutes } from './modules/sessions/game-routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
+
+const apiModules: RouteModule[] = [
+  authRoutes,
+  playerRoutes,
+  promotionRoutes,
+  machineRoutes,
+  historyRoutes,
+  chatRoutes,
+  quickPanelRoutes,
+];
+
+export async function registerRoutes(app: Api, ctx: AppContext) {
+  await app.register(
+    async (api) => {
+      for (const module of [...apiModules, sessionRoutes(ctx.sessions)]) await module(api as Api, ctx);
+    },
+    { prefix: '/api' },
+  );
+  await notificationRoutes(app, ctx);
+  await gameRoutes(app, ctx, ctx.sessions);
+  await app.register(agentHubPlugin, { hub: ctx.cabinets });
+  if (ctx.media) await app.register(mediaPlugin, { media: ctx.media });
+  await siteRoutes(app, ctx);
+}

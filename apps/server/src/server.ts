@@ -1,0 +1,89 @@
+/** Start-up shared by `npm start`, the tests and the benchmarks: database, migrations, services, app. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { createPool } from './db/pool.js';
+import { migrate } from './db/migrate.js';
+import { createLocalBus } from './lib/bus.js';
+import { createTokenService } from './modules/auth/tokens.js';
+import { createGeoService } from './modules/geo/geo.js';
+import { AgentHub } from './modules/cabinets/agent-hub.js';
+import { verifyMachineKey } from './modules/machines/machine-keys.js';
+import { MediaService } from './modules/media/media-service.js';
+import { SessionManager } from './modules/sessions/session-manager.js';
+import { createVideoPort } from './modules/sessions/video-port.js';
+import type { VideoPort } from './modules/sessions/types.js';
+import { buildApp } from './app.js';
+
+/** The token secret survives restarts (tokens stay valid) without anyone having to set one. */
+function tokenSecret(config: Config): Uint8Array {
+  if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, 'token-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+export interface Database {
+  url: string;
+  embedded?: EmbeddedDatabase;
+}
+
+export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Database> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { port: config.embeddedPgPort || undefined, log });
+  return { url: embedded.url, embedded };
+}
+
+export async function createContext(config: Config, databaseUrl: string): Promise<AppContext> {
+  const db = createPool(databaseUrl, 30);
+  await migrate(db);
+  const geo = await createGeoService({
+    enabled: config.ipCheck.enabled,
+    allowedCountries: config.ipCheck.allowedCountries,
+    cidrFile: config.ipCheck.cidrFile,
+    maxmindDb: config.ipCheck.maxmindDb,
+  });
+  const cabinets = new AgentHub({ verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key) });
+  const media = config.media.enabled
+    ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
+    : null;
+  const ctx = {
+    config,
+    db,
+    bus: createLocalBus(),
+    tokens: createTokenService(db, tokenSecret(config), config.tokenTtlS),
+    geo,
+    cabinets,
+    media,
+  } as AppContext;
+  let video: VideoPort = { grant: async () => null };
+  if (media) {
+    video = createVideoPort(cabinets, media, {
+      warmStreams: config.media.warmStreams,
+      timestampStrip: config.media.timestampStrip,
+      isHeld: (machineId) => ctx.sessions.isHeld(machineId),
+      log: (line) => console.log(`[video] ${line}`),
+    });
+  }
+  ctx.sessions = new SessionManager(ctx, cabinets, video, config.sessions);
+  return ctx;
+}
+
+/** Starts what runs beside HTTP: the media process and the session timers (after recovery). */
+export async function startServices(ctx: AppContext) {
+  if (ctx.media) await ctx.media.start();
+  await ctx.sessions.start();
+}
+
+export async function stopServices(ctx: AppContext) {
+  await ctx.sessions.stop();
+  await ctx.media?.stop();
+}
+
+export { buildApp };

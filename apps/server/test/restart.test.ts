@@ -1,0 +1,148 @@
+/**
+ * kill -9 during a session: real server and cabinet processes on a real database. After the
+ * restart the session is recovered, closes at the end of its grace period, and the player's money
+ * is back in the wallet to the cent; the ledger still sums to zero.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createPool, type Db } from '../src/db/pool.js';
+import { seedDemo } from '../src/db/seed.js';
+import { migrate } from '../src/db/migrate.js';
+import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
+import { REPO_ROOT } from '../src/config.js';
+import { createTestDatabase } from './helper.js';
+
+const GRACE_MS = 3_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let db: Db;
+let drop: () => Promise<void>;
+let dataDir: string;
+let port: number;
+let databaseUrl: string;
+const processes: ChildProcess[] = [];
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.resume();
+  child.stderr!.resume();
+  processes.push(child);
+  return child;
+}
+
+const serverEnv = () => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  MEDIA: 'false',
+  LOG_LEVEL: 'warn',
+  SESSION_GRACE_MS: String(GRACE_MS),
+  SEED_DEMO: 'false',
+});
+
+async function startServer() {
+  const server = startProcess('apps/server/src/main.ts', serverEnv());
+  await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/check`)).ok, 90_000, 'the server');
+  return server;
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  databaseUrl = database.url;
+  drop = database.drop;
+  db = createPool(databaseUrl, 4);
+  await migrate(db);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-restart-'));
+  await seedDemo(db, dataDir);
+  port = await freePort();
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of processes) if (child.exitCode === null) child.kill('SIGKILL');
+  await db.end();
+  await drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('kill -9 during a session', () => {
+  it('recovers the session and returns every cent', async () => {
+    let server = await startServer();
+    startProcess('apps/cabinet/src/main.ts', {
+      AGENT_URL: `ws://127.0.0.1:${port}/ws/agent`,
+      CABINET_KEYS_FILE: path.join(dataDir, 'machine-keys.json'),
+      CABINET_IDS: '1',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const { token } = (await (
+      await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) })
+    ).json()) as { token: string };
+    const { rows } = await db.query<{ id: number }>("SELECT id FROM players WHERE username = 'demo'");
+    const demo = rows[0]!.id;
+    const before = (await walletBalance(db, demo)).balance;
+    await waitUntil(async () => (await db.query("SELECT 1 FROM machines WHERE id = 1 AND cabinet_state = 'idle'")).rowCount === 1, 60_000, 'the cabinet');
+
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/game?token=${token}`);
+    const messages: { event: string; data: any }[] = [];
+    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.on('open', resolve));
+    const next = async (event: string) => {
+      await waitUntil(async () => messages.some((m) => m.event === event), 30_000, event);
+      return messages.splice(messages.findIndex((m) => m.event === event), 1)[0]!.data;
+    };
+    socket.send(JSON.stringify({ event: 'init', data: { machineID: 1, token, protocol: 1 } }));
+    await next('joined');
+    socket.send(JSON.stringify({ event: 'cashin', data: { amountCents: 5_000, idempotencyKey: 'restart-1' } }));
+    await next('cashedIn');
+    for (let i = 0; i < 3; i++) {
+      socket.send(JSON.stringify({ event: 'spin', data: { commandId: `spin-${i}` } }));
+      await next('cycle');
+    }
+    const creditsBeforeCrash = await (async () => {
+      socket.send(JSON.stringify({ event: 'spin', data: { commandId: 'last' } }));
+      return (await next('cycle')).creditsAfterCents as number;
+    })();
+
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    socket.terminate();
+    expect((await db.query("SELECT status FROM slot_sessions WHERE player_id = $1 AND status <> 'closed'", [demo])).rows[0].status).toBe('active');
+
+    server = await startServer();
+    // Recovered as disconnected (Waiting), then closed by the grace period with a cash out.
+    await waitUntil(async () => (await db.query("SELECT 1 FROM slot_sessions WHERE player_id = $1 AND status = 'closed'", [demo])).rowCount === 1, GRACE_MS + 30_000, 'the session to close');
+    const after = (await walletBalance(db, demo)).balance;
+    expect(after).toBe(before - 5_000 + creditsBeforeCrash);
+    const audit = await auditLedger(db);
+    expect(audit).toMatchObject({ ok: true, total: 0 });
+    const session = (await db.query("SELECT spins, cash_in_cents, cash_out_cents, close_reason FROM slot_sessions WHERE player_id = $1", [demo])).rows[0];
+    expect(session).toMatchObject({ spins: 4, cash_in_cents: 5_000, cash_out_cents: creditsBeforeCrash, close_reason: 'grace period over' });
+    server.kill('SIGTERM');
+  }, 240_000);
+});

@@ -1,0 +1,98 @@
+import { useRef } from 'react';
+import { HOVER_MENU_DELAY_MS } from '@reel/protocol/client';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { IconButton } from '@/components/ui/button';
+import { Logo } from '@/components/logo';
+import { paths } from '@/config/paths';
+import { BalanceSummary } from '@/features/wallet';
+import { useAuthStore } from '@/lib/auth-store';
+import { useUserSettings } from '@/lib/user-settings';
+import { LastLoginBlock } from './last-login';
+import { Navigation } from './navigation';
+import { useNavbar } from './navbar-store';
+import { PanelButtons } from './panel-buttons';
+import { useNavigationItems } from './use-navigation';
+
+function UserBlock() {
+  const user = useAuthStore((state) => state.user);
+  if (!user) return null;
+  return (
+    <div className="navbar__user">
+      <span className="avatar avatar--large" aria-hidden="true">
+        {(user.name[0] ?? user.username[0] ?? '?').toUpperCase()}
+      </span>
+      <p className="navbar__name">
+        <span>{user.name}</span> <span>{user.lastname}</span>
+      </p>
+      <p className="navbar__username">@{user.username}</p>
+      <BalanceSummary />
+    </div>
+  );
+}
+
+export function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: () => void; showFoldButton?: boolean }) {
+  const { t } = useTranslation();
+  const { tree } = useNavigationItems();
+  const { folded, toggleFolded, closeMobile } = useNavbar();
+  return (
+    <div className="navbar__content">
+      <div className="navbar__header">
+        <Link to={paths.lobby} className="navbar__logo" onClick={onItemClick}>
+          <Logo label={t('nav.lobby')} />
+        </Link>
+        {showFoldButton ? (
+          <IconButton icon="menu" label={folded ? t('nav.unfold') : t('nav.fold')} pressed={folded} onClick={toggleFolded} className="navbar__fold" />
+        ) : (
+          <IconButton icon="close" label={t('nav.closeNavigation')} onClick={closeMobile} className="navbar__close" />
+        )}
+      </div>
+      <UserBlock />
+      <Navigation items={tree} label={t('nav.main')} onItemClick={onItemClick} />
+      <div className="navbar__extras">
+        <PanelButtons />
+      </div>
+      <LastLoginBlock />
+    </div>
+  );
+}
+
+/** Temporary drawer: mobile everywhere and layout3 on every size. */
+export function NavbarDrawer() {
+  const { mobileOpen, closeMobile } = useNavbar();
+  const theme = useUserSettings((state) => state.settings.theme.navbar);
+  return (
+    <>
+      <div className={`drawer-backdrop${mobileOpen ? ' drawer-backdrop--open' : ''}`} aria-hidden="true" onClick={closeMobile} />
+      <aside className={`navbar navbar--drawer${mobileOpen ? ' navbar--open' : ''}`} data-theme={theme} inert={!mobileOpen} aria-hidden={!mobileOpen}>
+        <NavbarContent onItemClick={closeMobile} />
+      </aside>
+    </>
+  );
+}
+
+/** layout1's desktop rail: folds to 64 px and reopens on hover after 150 ms. */
+export function NavbarRail() {
+  const { folded, foldedOpen, setFoldedOpen } = useNavbar();
+  const theme = useUserSettings((state) => state.settings.theme.navbar);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const enter = () => {
+    if (!folded) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setFoldedOpen(true), HOVER_MENU_DELAY_MS);
+  };
+  const leave = () => {
+    clearTimeout(timer.current);
+    if (folded) setFoldedOpen(false);
+  };
+  return (
+    <aside
+      className={`navbar navbar--rail${folded ? ' navbar--folded' : ''}${foldedOpen ? ' navbar--folded-open' : ''}`}
+      data-theme={theme}
+      onMouseEnter={enter}
+      onMouseLeave={leave}
+    >
+      <NavbarContent showFoldButton />
+    </aside>
+  );
+}

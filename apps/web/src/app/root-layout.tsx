@@ -1,0 +1,76 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { Splash } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { hasPermission, redirectAfterDenied } from '@/lib/auth-rules';
+import { setRedirectPath, useAuthStore } from '@/lib/auth-store';
+import { LiveChatLoader } from '@/features/live-chat';
+import type { RouteHandle } from './route-handle';
+
+const AppLayout = lazy(() => import('./layouts/app-layout'));
+const SignedInOverlays = lazy(() => import('./signed-in-overlays'));
+
+const NO_ROLES: string[] = [];
+
+/** The deepest route that says something wins, as in nested route configs of the template. */
+export function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHandle {
+  const result: RouteHandle = { chrome: 'full' };
+  for (const handle of handles) {
+    if (!handle) continue;
+    if ('auth' in handle) result.auth = handle.auth;
+    if (handle.chrome) result.chrome = handle.chrome;
+    if (handle.background) result.background = handle.background;
+  }
+  return result;
+}
+
+function Denied({ signedIn }: { signedIn: boolean }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (signedIn) {
+      const target = redirectAfterDenied(useAuthStore.getState().redirectPath);
+      setRedirectPath(null);
+      navigate(target, { replace: true });
+    } else {
+      setRedirectPath(location.pathname + location.search);
+      navigate(paths.login, { replace: true });
+    }
+  }, [signedIn, navigate, location.pathname, location.search]);
+  return <Splash label={t('common.loading')} />;
+}
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const status = useAuthStore((state) => state.status);
+  const roles = useAuthStore((state) => state.user?.roles) ?? NO_ROLES;
+  const matches = useMatches();
+  const handle = resolveHandle(matches.map((match) => match.handle as RouteHandle | undefined));
+
+  useEffect(() => {
+    if (handle.background) document.body.dataset.background = handle.background;
+    else delete document.body.dataset.background;
+  }, [handle.background]);
+
+  if (status === 'checking') return <Splash label={t('common.loading')} />;
+  if (!hasPermission(handle.auth, roles)) return <Denied signedIn={roles.length > 0} />;
+
+  const signedIn = status === 'authenticated';
+  return (
+    <>
+      <Suspense fallback={<Splash label={t('common.loading')} />}>
+        {handle.chrome === 'none' ? (
+          <Outlet />
+        ) : (
+          <AppLayout>
+            <Outlet />
+          </AppLayout>
+        )}
+        {signedIn ? <SignedInOverlays /> : null}
+      </Suspense>
+      <LiveChatLoader />
+    </>
+  );
+}

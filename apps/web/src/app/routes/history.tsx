@@ -1,0 +1,1 @@
+export { SlotSessionsPage as SlotSessionsRoute, TransactionsPage as TransactionsRoute } from '@/features/history';

@@ -1,0 +1,1 @@
+export { LobbyGroupPage as LobbyGroupRoute, LobbyPage as LobbyRoute } from '@/features/lobby';

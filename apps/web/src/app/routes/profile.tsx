@@ -1,0 +1,1 @@
+export { ProfilePage as ProfileRoute } from '@/features/profile';

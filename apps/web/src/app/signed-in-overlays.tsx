@@ -1,0 +1,14 @@
+import { ConnectionLostNotice } from '@/features/system';
+import { IdleLock } from '@/features/lock';
+import { SessionNotices } from '@/features/session';
+
+/** Everything a signed-in player needs on every screen; loaded only after sign-in. */
+export default function SignedInOverlays() {
+  return (
+    <>
+      <ConnectionLostNotice />
+      <SessionNotices />
+      <IdleLock />
+    </>
+  );
+}

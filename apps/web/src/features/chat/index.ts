@@ -1,0 +1,2 @@
+export { ChatPanel, formatChatTime } from './components/chat-panel';
+export { useChatStore } from './stores/chat-store';

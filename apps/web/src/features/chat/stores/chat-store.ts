@@ -1,0 +1,61 @@
+import type { Chat, ChatUser, Contact } from '@reel/protocol/client';
+import { create } from 'zustand';
+import { contactsOf, getChat, getChatUser, getContacts, sendMessage } from '../api/chat-api';
+
+interface ChatState {
+  open: boolean;
+  contacts: Contact[];
+  user: ChatUser | null;
+  selectedContactId: string | null;
+  chat: Chat | null;
+  loading: boolean;
+  toggle: () => void;
+  openPanel: () => void;
+  closePanel: () => void;
+  load: () => Promise<void>;
+  select: (contactId: string) => Promise<void>;
+  send: (text: string) => Promise<boolean>;
+}
+
+export const useChatStore = create<ChatState>((set, get) => ({
+  open: false,
+  contacts: [],
+  user: null,
+  selectedContactId: null,
+  chat: null,
+  loading: false,
+  toggle: () => (get().open ? get().closePanel() : get().openPanel()),
+  openPanel: () => {
+    set({ open: true });
+    void get().load();
+  },
+  // Closing forgets the selected contact (spec section 4).
+  closePanel: () => set({ open: false, selectedContactId: null, chat: null }),
+  load: async () => {
+    set({ loading: true });
+    try {
+      const [contacts, user] = await Promise.all([getContacts(), getChatUser()]);
+      set({ contacts: contactsOf(contacts), user });
+    } finally {
+      set({ loading: false });
+    }
+  },
+  select: async (contactId) => {
+    // Selecting clears the contact's unread count at once; the server clears its own on get-chat.
+    set((state) => ({
+      selectedContactId: contactId,
+      chat: null,
+      contacts: state.contacts.map((contact) => (contact.id === contactId ? { ...contact, unread: 0 } : contact)),
+    }));
+    const { chat } = await getChat(contactId, get().user?.id);
+    if (get().selectedContactId === contactId) set({ chat });
+  },
+  send: async (text) => {
+    const messageText = text.trim();
+    const { chat, selectedContactId } = get();
+    if (!messageText || !chat || !selectedContactId) return false;
+    const { message } = await sendMessage(chat.id, selectedContactId, messageText);
+    set((state) => (state.chat ? { chat: { ...state.chat, dialog: [...state.chat.dialog, message] } } : {}));
+    return true;
+  },
+}));

@@ -1,0 +1,490 @@
+/**
+ * The game channel (`/ws/game`): one reconnecting WebSocket per game screen. Framework-free, like
+ * the video connection: typed events, an explicit status, named backoff constants. React reads it
+ * through `useGameChannel`.
+ *
+ * Reconnecting sends `init` again; the server resumes the open session. A drop while the browser
+ * says it is offline is not retried blindly: after a long outage the session may have changed on
+ * the server (grace period, countdown, another device), so the channel waits in `interrupted` for
+ * the player to confirm (`resume()`), which the game screen asks with the reconnect dialog.
+ */
+import {
+  Code,
+  PROTOCOL_VERSION,
+  SessionAction,
+  WsPath,
+  type GameClientEvents,
+  type GameServerEvents,
+  type GameServerMessage,
+  type StreamGrant,
+} from '@reel/protocol/client';
+
+export const GameChannelStatus = {
+  Idle: 'idle',
+  Connecting: 'connecting',
+  Joined: 'joined',
+  Reconnecting: 'reconnecting',
+  /** The browser is offline; nothing is retried until it is back. */
+  Offline: 'offline',
+  /** Back after a long outage: waiting for `resume()`. */
+  Interrupted: 'interrupted',
+  /** The session ended (left, closed by the server, or taken over elsewhere). */
+  Closed: 'closed',
+  /** The join was refused; see the `fatal` event. */
+  Failed: 'failed',
+} as const;
+export type GameChannelStatus = (typeof GameChannelStatus)[keyof typeof GameChannelStatus];
+
+export const RECONNECT_INITIAL_DELAY_MS = 250;
+export const RECONNECT_MAX_DELAY_MS = 8_000;
+/** An outage longer than this needs the player's confirmation before the session is resumed. */
+export const LONG_OUTAGE_MS = 4_000;
+/** How long a `stream {}` request may stay unanswered before the channel re-joins for a grant. */
+export const STREAM_REQUEST_TIMEOUT_MS = 1_500;
+/** `leave` waits this long for the server's `closed` before the socket is shut anyway. */
+export const LEAVE_TIMEOUT_MS = 2_000;
+
+/** Close codes the server uses on the game channel. */
+export const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
+
+export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_INITIAL_DELAY_MS * 2 ** attempt);
+  return Math.round(base * (0.75 + 0.5 * random()));
+}
+
+export type JoinedData = GameServerEvents['joined'];
+export type GameError = GameServerEvents['error'];
+
+export type GameChannelEvents = {
+  status: [GameChannelStatus];
+  joined: [JoinedData];
+  machine: [GameServerEvents['machine']];
+  cycle: [GameServerEvents['cycle']];
+  session: [GameServerEvents['session']];
+  info: [GameServerEvents['info']];
+  cashedIn: [GameServerEvents['cashedIn']];
+  cashedOut: [GameServerEvents['cashedOut']];
+  moneyTransfer: [GameServerEvents['moneyTransfer']];
+  stream: [StreamGrant];
+  closed: [GameServerEvents['closed']];
+  /** A play error the player should see (insufficient balance, cash-in limit, machine silent). */
+  error: [GameError];
+  /** The join was refused; the channel will not retry. */
+  fatal: [GameError];
+  /** Back online after `outageMs`: call `resume()` to join again. */
+  interrupted: [number];
+};
+
+/** The part of a browser WebSocket the channel uses (tests pass a fake). */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+/** Browser signals the channel reacts to; a test passes its own. */
+export interface Environment {
+  isOnline(): boolean;
+  isVisible(): boolean;
+  subscribe(handlers: { online(): void; offline(): void; visible(): void }): () => void;
+}
+
+export const browserEnvironment: Environment = {
+  isOnline: () => navigator.onLine !== false,
+  isVisible: () => document.visibilityState !== 'hidden',
+  subscribe({ online, offline, visible }) {
+    const onVisibility = () => document.visibilityState === 'visible' && visible();
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  },
+};
+
+export interface GameChannelOptions {
+  machineId: number;
+  getToken: () => string | null;
+  url?: (token: string) => string;
+  createSocket?: (url: string) => SocketLike;
+  environment?: Environment;
+  random?: () => number;
+  now?: () => number;
+  newId?: () => string;
+}
+
+const OPEN = 1;
+
+export function gameChannelUrl(token: string): string {
+  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${window.location.host}${WsPath.game}?token=${encodeURIComponent(token)}`;
+}
+
+export function newCommandId(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+type Listener = (...args: unknown[]) => void;
+
+export class GameChannel {
+  private status: GameChannelStatus = GameChannelStatus.Idle;
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private streamTimer: ReturnType<typeof setTimeout> | undefined;
+  private offlineSinceMs: number | null = null;
+  private unsubscribeEnvironment: (() => void) | null = null;
+  private readonly listeners = new Map<keyof GameChannelEvents, Set<Listener>>();
+  private readonly streamWaiters: ((grant: StreamGrant) => void)[] = [];
+  /** The server may not know `stream {}`; then a grant comes by joining again. */
+  private streamRequestUnsupported = false;
+  private streamRequestPending = false;
+  private disposed = false;
+  private joinedOnce = false;
+  private readonly env: Environment;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly newId: () => string;
+
+  constructor(private readonly options: GameChannelOptions) {
+    this.env = options.environment ?? browserEnvironment;
+    this.now = options.now ?? (() => Date.now());
+    this.random = options.random ?? Math.random;
+    this.newId = options.newId ?? newCommandId;
+  }
+
+  getStatus(): GameChannelStatus {
+    return this.status;
+  }
+
+  /** True once the server has answered `joined` at least once on this screen. */
+  hasJoined(): boolean {
+    return this.joinedOnce;
+  }
+
+  on<E extends keyof GameChannelEvents>(event: E, listener: (...args: GameChannelEvents[E]) => void): () => void {
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as unknown as Listener);
+    return () => set.delete(listener as unknown as Listener);
+  }
+
+  start(): void {
+    if (this.disposed || this.status !== GameChannelStatus.Idle) return;
+    this.unsubscribeEnvironment = this.env.subscribe({
+      online: () => this.onOnline(),
+      offline: () => this.onOffline(),
+      visible: () => this.onVisible(),
+    });
+    if (!this.env.isOnline()) {
+      this.offlineSinceMs = this.now();
+      this.setStatus(GameChannelStatus.Offline);
+      return;
+    }
+    this.open();
+  }
+
+  /** Joins again after an interruption (the reconnect dialog's Continue). */
+  resume(): void {
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    this.offlineSinceMs = null;
+    this.attempt = 0;
+    clearTimeout(this.retryTimer);
+    if (this.socket?.readyState === OPEN) this.sendInit();
+    else this.open();
+  }
+
+  spin(): string {
+    const commandId = this.newId();
+    this.send('spin', { commandId });
+    return commandId;
+  }
+
+  setBetLevel(level: number): void {
+    this.send('bet', { commandId: this.newId(), level });
+  }
+
+  setAutoplay(on: boolean): void {
+    this.send('autoplay', { commandId: this.newId(), on });
+  }
+
+  /** Each call is a new cash in with its own idempotency key (a retry of one request reuses it). */
+  cashIn(amountCents: number): string {
+    const idempotencyKey = this.newId();
+    this.send('cashin', { amountCents, idempotencyKey });
+    return idempotencyKey;
+  }
+
+  cashOut(): void {
+    this.send('cashout', {});
+  }
+
+  setBand(bandId: string): void {
+    this.send('band', { bandId });
+  }
+
+  /**
+   * A fresh stream grant for the video (grants are short-lived). Asks with `stream {}`; a server
+   * that does not answer it in time, or answers that it does not know it, gets `init` again,
+   * whose `joined` carries a grant. Never rejects: a waiting video simply keeps waiting.
+   */
+  requestStream(): Promise<StreamGrant> {
+    const promise = new Promise<StreamGrant>((resolve) => this.streamWaiters.push(resolve));
+    if (this.status === GameChannelStatus.Joined && this.socket?.readyState === OPEN) this.askForStream();
+    return promise;
+  }
+
+  /** Leaving on purpose: the server cashes out and closes. Resolves when it is done or timed out. */
+  leave(): Promise<void> {
+    const socket = this.socket;
+    const joined = this.status === GameChannelStatus.Joined && socket?.readyState === OPEN;
+    if (!joined) {
+      this.dispose();
+      return Promise.resolve();
+    }
+    this.send('leave', {});
+    return new Promise((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        off();
+        this.dispose();
+        resolve();
+      };
+      const timer = setTimeout(finish, LEAVE_TIMEOUT_MS);
+      const off = this.on('closed', finish);
+    });
+  }
+
+  /** Stops everything without telling the server anything more (the session may be resumed later). */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.streamTimer);
+    this.unsubscribeEnvironment?.();
+    this.unsubscribeEnvironment = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close(1000, 'left');
+    }
+    if (this.status !== GameChannelStatus.Failed) this.setStatus(GameChannelStatus.Closed);
+  }
+
+  // --- internals -------------------------------------------------------------------------------
+
+  private open(): void {
+    if (this.disposed) return;
+    const token = this.options.getToken();
+    if (!token) {
+      this.fail({ code: Code.InvalidAccessToken, ErrorMessage: 'Invalid access_token', fatal: true });
+      return;
+    }
+    this.setStatus(this.joinedOnce ? GameChannelStatus.Reconnecting : GameChannelStatus.Connecting);
+    const url = (this.options.url ?? gameChannelUrl)(token);
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket ? this.options.createSocket(url) : (new WebSocket(url) as unknown as SocketLike);
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket === socket) this.sendInit();
+    };
+    socket.onmessage = (event) => {
+      if (this.socket !== socket) return;
+      let message: GameServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as GameServerMessage;
+      } catch {
+        return;
+      }
+      this.handle(message);
+    };
+    socket.onerror = () => socket.close();
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.onSocketClosed(event.code);
+    };
+  }
+
+  private sendInit(): void {
+    const token = this.options.getToken();
+    if (!token) return;
+    this.send('init', { machineID: this.options.machineId, token, protocol: PROTOCOL_VERSION });
+  }
+
+  private handle(message: GameServerMessage): void {
+    switch (message.event) {
+      case 'joined':
+        this.attempt = 0;
+        this.joinedOnce = true;
+        this.streamRequestPending = false;
+        clearTimeout(this.streamTimer);
+        this.setStatus(GameChannelStatus.Joined);
+        this.emit('joined', message.data);
+        if (message.data.stream) this.deliverStream(message.data.stream);
+        return;
+      case 'stream':
+        this.streamRequestPending = false;
+        clearTimeout(this.streamTimer);
+        this.emit('stream', message.data);
+        this.deliverStream(message.data);
+        return;
+      case 'error':
+        if (message.data.fatal) return this.fail(message.data);
+        // A server without `stream {}` calls it an invalid request: fall back to joining again.
+        if (this.streamRequestPending && message.data.code === Code.InvalidRequest) {
+          this.streamRequestUnsupported = true;
+          this.streamRequestPending = false;
+          clearTimeout(this.streamTimer);
+          this.sendInit();
+          return;
+        }
+        this.emit('error', message.data);
+        return;
+      case 'info':
+        // The answer to our own ping carries nothing for the player.
+        if (message.data.code === Code.Success && message.data.action === '' && message.data.message === 'pong') return;
+        this.emit('info', message.data);
+        if (message.data.action === SessionAction.QuitRequest) this.finish();
+        return;
+      case 'closed':
+        this.emit('closed', message.data);
+        this.finish();
+        return;
+      default:
+        this.emit(message.event, message.data as never);
+    }
+  }
+
+  private askForStream(): void {
+    if (this.streamRequestPending) return;
+    if (this.streamRequestUnsupported) {
+      this.sendInit();
+      return;
+    }
+    this.streamRequestPending = true;
+    this.send('stream', {});
+    this.streamTimer = setTimeout(() => {
+      if (!this.streamRequestPending) return;
+      this.streamRequestPending = false;
+      this.sendInit();
+    }, STREAM_REQUEST_TIMEOUT_MS);
+  }
+
+  private deliverStream(grant: StreamGrant): void {
+    const waiters = this.streamWaiters.splice(0);
+    for (const resolve of waiters) resolve(grant);
+  }
+
+  /** The session is over on the server: no reconnecting. */
+  private finish(): void {
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'closed');
+    }
+    this.setStatus(GameChannelStatus.Closed);
+  }
+
+  private fail(error: GameError): void {
+    clearTimeout(this.retryTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'join failed');
+    }
+    this.setStatus(GameChannelStatus.Failed);
+    this.emit('fatal', error);
+  }
+
+  private onSocketClosed(code: number): void {
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    if (code === GameCloseCode.QuitRequest || code === GameCloseCode.TokenRevoked) {
+      this.setStatus(GameChannelStatus.Closed);
+      return;
+    }
+    if (!this.env.isOnline()) {
+      this.offlineSinceMs ??= this.now();
+      this.setStatus(GameChannelStatus.Offline);
+      return;
+    }
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    clearTimeout(this.retryTimer);
+    this.setStatus(this.joinedOnce ? GameChannelStatus.Reconnecting : GameChannelStatus.Connecting);
+    const delayMs = reconnectDelayMs(this.attempt++, this.random);
+    this.retryTimer = setTimeout(() => this.open(), delayMs);
+  }
+
+  private onOffline(): void {
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    this.offlineSinceMs ??= this.now();
+    clearTimeout(this.retryTimer);
+    // A socket over a dead network only learns it much later; close it now so the server starts
+    // the grace period at once and nothing is sent into the void.
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'offline');
+    }
+    this.setStatus(GameChannelStatus.Offline);
+  }
+
+  private onOnline(): void {
+    if (this.status !== GameChannelStatus.Offline) return;
+    const outageMs = this.offlineSinceMs === null ? 0 : this.now() - this.offlineSinceMs;
+    if (this.joinedOnce && outageMs >= LONG_OUTAGE_MS) {
+      this.setStatus(GameChannelStatus.Interrupted);
+      this.emit('interrupted', outageMs);
+      return;
+    }
+    this.offlineSinceMs = null;
+    this.attempt = 0;
+    this.open();
+  }
+
+  private onVisible(): void {
+    // A backgrounded tab's timers are throttled; try at once instead of waiting out the backoff.
+    if (this.status !== GameChannelStatus.Reconnecting && this.status !== GameChannelStatus.Connecting) return;
+    if (this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.open();
+  }
+
+  private send<E extends keyof GameClientEvents>(event: E, data: GameClientEvents[E]): boolean {
+    if (this.socket?.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify({ event, data }));
+    return true;
+  }
+
+  private emit<E extends keyof GameChannelEvents>(event: E, ...args: GameChannelEvents[E]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+
+  private setStatus(status: GameChannelStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit('status', status);
+  }
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
+import { VideoStatus } from '@/lib/video';
+import { latencyQuality } from '../game-rules';
+import type { LiveVideo } from '../hooks/use-live-video';
+
+interface VideoStageProps {
+  videoRef: React.RefObject<HTMLVideoElement | null>;
+  video: LiveVideo;
+  name: string;
+  muted: boolean;
+  cutScreen: boolean;
+  onUnmute: () => void;
+  /** The last spin's win, shown over the reels for a moment. */
+  winCents: number | null;
+  money: (cents: number) => string;
+  channelNotice: string | null;
+}
+
+export function VideoStage({ videoRef, video, name, muted, cutScreen, onUnmute, winCents, money, channelNotice }: VideoStageProps) {
+  const { t } = useTranslation();
+  const up = video.status === VideoStatus.Connected && video.firstFrameMs !== null;
+  const quality = video.latencyMs === null ? null : latencyQuality(video.latencyMs);
+  const statusText =
+    video.status === VideoStatus.Failed
+      ? t('game.videoFailed')
+      : video.status === VideoStatus.Reconnecting
+        ? t('game.videoReconnecting')
+        : t('game.videoConnecting');
+  return (
+    <div className={`stage${cutScreen ? ' stage--cut' : ''}`} data-video-status={video.status}>
+      <div className="stage__frame">
+        <video
+          ref={videoRef}
+          className="stage__video"
+          muted={muted}
+          autoPlay
+          playsInline
+          aria-label={t('game.video', { name })}
+          data-testid="game-video"
+        />
+        <div className="stage__hud">
+          <span className={`live-pill${up ? ' live-pill--on' : ''}`} role="status" data-testid="video-state">
+            <span className="live-pill__dot" aria-hidden="true" />
+            {up ? 'LIVE' : statusText}
+          </span>
+          {up ? (
+            <span className={`latency latency--${quality ?? 'unknown'}`} data-testid="latency" title={t('game.latencyUnknown')}>
+              <span className="latency__bars" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              {video.latencyMs === null ? t('game.latencyUnknown') : t('game.latency', { ms: video.latencyMs })}
+            </span>
+          ) : null}
+        </div>
+        {!up || channelNotice ? (
+          <div className="stage__overlay" role="status" aria-live="polite">
+            <span className="spinner" aria-hidden="true" />
+            <p>{channelNotice ?? statusText}</p>
+          </div>
+        ) : null}
+        {up && muted ? (
+          <button type="button" className="stage__unmute" onClick={onUnmute} aria-label={t('game.tapToUnmute')}>
+            <Icon name="volumeOff" size={20} />
+            <span className="stage__unmute-text">{t('game.tapToUnmute')}</span>
+          </button>
+        ) : null}
+        {winCents !== null && winCents > 0 ? (
+          <div className="stage__win" key={winCents} aria-hidden="true">
+            {money(winCents)}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { ApiPath, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '@/lib/api-client';
+import { setWallet, useAuthStore } from '@/lib/auth-store';
+import { getStoredToken } from '@/lib/auth';
+import { translateCode } from '@/lib/i18n';
+import { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
+import { toast } from '@/lib/toast-store';
+import { GameChannel, GameChannelStatus } from '../api/game-channel';
+import { gameActions, useGameStore } from '../stores/game-store';
+import { useMoney } from './use-money';
+
+/** The reconnect dialog on the game screen after a long outage. */
+export interface Interruption {
+  variant: ReconnectVariant;
+  name: string;
+}
+
+interface OpenSessionResponse {
+  show: boolean;
+  id: number | null;
+  name: string | null;
+  machine_status: string | null;
+  session_status: 'open' | 'disconnected' | null;
+}
+
+/** Hand pay amounts come as plain decimals ("1234.50"); money is shown from exact cents. */
+function decimalToCents(value: string | number | undefined): number {
+  const [units = '0', fraction = ''] = String(value ?? '0').split('.');
+  const sign = units.startsWith('-') ? -1 : 1;
+  return sign * (Math.abs(Number(units)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
+}
+
+function updateWalletBalance(balanceCents: number) {
+  const wallet = useAuthStore.getState().wallet;
+  setWallet({ cash: 0, credit: 0, bonus: 0, discount: 0, ...wallet, balance: balanceCents });
+}
+
+/**
+ * Owns the screen's game channel: creates it for the machine, feeds the game store, turns server
+ * notices into toasts and navigation, and leaves the session when the screen goes away.
+ */
+export function useGameChannel(machineId: number, options: { exit: (to: 'lobby') => void; cashoutOnJoin: boolean }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const [channel, setChannel] = useState<GameChannel | null>(null);
+  const [interruption, setInterruption] = useState<Interruption | null>(null);
+  const latest = useRef({ t, money, exit: options.exit });
+  latest.current = { t, money, exit: options.exit };
+  const cashoutOnJoin = useRef(options.cashoutOnJoin);
+  const leaveRef = useRef<() => Promise<void>>(async () => undefined);
+
+  useEffect(() => {
+    const next = new GameChannel({ machineId, getToken: () => useAuthStore.getState().token ?? getStoredToken() });
+    // Set once the server itself ended the session; leaving must then not send anything more.
+    let ended = false;
+    const exit = () => {
+      ended = true;
+      latest.current.exit('lobby');
+    };
+    const offs = [
+      next.on('status', (status) => gameActions.status(status)),
+      next.on('joined', (data) => {
+        gameActions.joined(data);
+        setInterruption(null);
+        if (cashoutOnJoin.current) {
+          cashoutOnJoin.current = false;
+          next.cashOut();
+        }
+      }),
+      next.on('machine', (machine) => gameActions.machine(machine)),
+      next.on('cycle', (cycle) => gameActions.cycle(cycle)),
+      next.on('session', (session) => gameActions.session(session)),
+      next.on('moneyTransfer', ({ active }) => {
+        if (gameActions.moneyTransfer(active)) next.setAutoplay(false);
+      }),
+      next.on('cashedIn', ({ amountCents, balanceCents }) => {
+        updateWalletBalance(balanceCents);
+        toast.success(latest.current.t('game.cashedIn', { amount: latest.current.money(amountCents) }));
+      }),
+      next.on('cashedOut', ({ amountCents, balanceCents }) => {
+        updateWalletBalance(balanceCents);
+        if (amountCents > 0) toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
+      }),
+      next.on('info', (info: InfoNotification) => {
+        if (info.action === 'HAND_PAY') {
+          toast.success(latest.current.t('game.handPay', { amount: latest.current.money(decimalToCents(info.params.amount)) }));
+          return;
+        }
+        if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest) ended = true;
+        handleInfo(info, exit);
+      }),
+      next.on('error', (error) => {
+        useGameStore.setState({ spinPending: false });
+        toast.error(translateCode(error.code, error.Params, error.ErrorMessage));
+      }),
+      next.on('fatal', (error) => {
+        ended = true;
+        toast.error(translateCode(error.code, error.Params, error.ErrorMessage));
+        latest.current.exit('lobby');
+      }),
+      next.on('closed', ({ reason }) => {
+        // Our own leave ends here too; only a close we did not ask for takes the player away.
+        if (!ended && reason !== 'QUIT_REQUEST') {
+          ended = true;
+          toast.info(latest.current.t('session.closeSession'));
+          latest.current.exit('lobby');
+        }
+      }),
+      next.on('interrupted', () => {
+        api
+          .get<OpenSessionResponse>(ApiPath.openSession)
+          .then((open) => {
+            if (open.show && open.id === machineId) {
+              setInterruption({ variant: reconnectVariant(open.machine_status ?? 'unknown'), name: open.name ?? '' });
+              return;
+            }
+            ended = true;
+            toast.info(latest.current.t('game.sessionEnded'));
+            latest.current.exit('lobby');
+          })
+          .catch(() => setInterruption({ variant: 'unknown', name: '' }));
+      }),
+    ];
+    // The back button waits for the cash out, so the lobby it opens already sees the session closed.
+    leaveRef.current = async () => {
+      if (ended) return latest.current.exit('lobby');
+      ended = true;
+      await next.leave();
+      latest.current.exit('lobby');
+    };
+    setChannel(next);
+    next.start();
+    return () => {
+      for (const off of offs) off();
+      // Leaving the screen is leaving the machine: the server cashes out and closes.
+      if (!ended && next.getStatus() === GameChannelStatus.Joined) void next.leave();
+      else next.dispose();
+      gameActions.leave();
+    };
+  }, [machineId]);
+
+  return { channel, interruption, clearInterruption: () => setInterruption(null), leave: () => leaveRef.current() };
+}

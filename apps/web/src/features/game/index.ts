@@ -1,0 +1,1 @@
+export { GamePage, canUseFullscreen, type GamePageProps } from './components/game-page';

@@ -1,0 +1,115 @@
+import type { GameCycleView, MachineView, QualityBand, SessionView, VideoType } from '@reel/protocol/client';
+import { create } from 'zustand';
+import type { GameChannelStatus, JoinedData } from '../api/game-channel';
+
+/** The game view state of spec section 3, plus what the server tells the screen about play. */
+export interface GameViewState {
+  id: number | null;
+  name: string;
+  connectionStatus: GameChannelStatus;
+  lastClickMs: number;
+  volume: number;
+  muted: boolean;
+  sidebar: boolean;
+  loading: boolean;
+  moneyTransfer: boolean;
+  videoType: VideoType;
+  /** Sorted by Order, highest first. */
+  bands: QualityBand[];
+  activeBand: string | null;
+  autoplay: boolean;
+  cutScreen: boolean;
+  rotate: boolean;
+  fullWindow: boolean;
+  betLevels: number[];
+  machine: MachineView | null;
+  session: SessionView | null;
+  lastCycle: GameCycleView | null;
+  /** A spin was pressed and its cycle has not come back yet. */
+  spinPending: boolean;
+}
+
+export const initialGameState = (volume = 1): GameViewState => ({
+  id: null,
+  name: '',
+  connectionStatus: 'idle',
+  lastClickMs: 0,
+  volume,
+  muted: true,
+  sidebar: false,
+  loading: true,
+  moneyTransfer: false,
+  videoType: 'screen',
+  bands: [],
+  activeBand: null,
+  autoplay: false,
+  cutScreen: false,
+  rotate: false,
+  fullWindow: false,
+  betLevels: [],
+  machine: null,
+  session: null,
+  lastCycle: null,
+  spinPending: false,
+});
+
+export const useGameStore = create<GameViewState>(() => initialGameState());
+
+export function sortBands(bands: readonly QualityBand[]): QualityBand[] {
+  return [...bands].sort((a, b) => b.Order - a.Order);
+}
+
+export const gameActions = {
+  joined(data: JoinedData) {
+    useGameStore.setState((state) => ({
+      id: data.machineId,
+      name: data.name,
+      loading: false,
+      videoType: data.videoType,
+      bands: sortBands(data.bands),
+      // A resumed join keeps the band the player picked on this screen.
+      activeBand: state.bands.length && state.activeBand ? state.activeBand : data.activeBand,
+      betLevels: data.betLevels,
+      machine: data.machine,
+      autoplay: data.machine.autoplay,
+      session: data.session,
+    }));
+  },
+  machine(machine: MachineView) {
+    // Any machine report after a press means the cabinet has taken (or refused) the spin.
+    useGameStore.setState({ machine, autoplay: machine.autoplay, spinPending: false });
+  },
+  cycle(cycle: GameCycleView) {
+    useGameStore.setState((state) => ({
+      lastCycle: cycle,
+      spinPending: false,
+      machine: state.machine ? { ...state.machine, creditsCents: cycle.creditsAfterCents, freeSpinsLeft: cycle.freeSpinsLeft } : state.machine,
+    }));
+  },
+  session(session: SessionView) {
+    useGameStore.setState({ session });
+  },
+  status(connectionStatus: GameChannelStatus) {
+    useGameStore.setState({ connectionStatus });
+  },
+  /** Spec section 4: a money transfer status change turns autoplay off. Returns whether it was on. */
+  moneyTransfer(active: boolean): boolean {
+    const { autoplay, moneyTransfer } = useGameStore.getState();
+    if (active === moneyTransfer) return false;
+    useGameStore.setState({ moneyTransfer: active, autoplay: false });
+    return autoplay;
+  },
+  click() {
+    useGameStore.setState({ lastClickMs: Date.now() });
+  },
+  toggle(key: 'sidebar' | 'autoplay' | 'cutScreen' | 'rotate' | 'fullWindow' | 'muted') {
+    useGameStore.setState((state) => ({ [key]: !state[key] }));
+  },
+  set(patch: Partial<GameViewState>) {
+    useGameStore.setState(patch);
+  },
+  /** Spec section 4, on leaving the game: loading, sidebar closed, no autoplay, no money transfer, no bands. */
+  leave() {
+    useGameStore.setState((state) => ({ ...initialGameState(state.volume), muted: state.muted }));
+  },
+};

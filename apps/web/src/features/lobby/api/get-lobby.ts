@@ -1,0 +1,23 @@
+import { ApiPath, type Brand, type BrandWithMachines, type Machine } from '@reel/protocol/client';
+import type { Settings } from '@reel/protocol/client';
+import { api } from '@/lib/api-client';
+
+type LobbyAnswer = BrandWithMachines[] | BrandWithMachines | { brand: Brand; machines: Machine[] }[];
+
+/** The spec allows "list or object with brand and machines"; both become a list. */
+export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
+  if (!answer) return [];
+  const list = Array.isArray(answer) ? answer : [answer];
+  return list
+    .filter((entry) => entry && typeof entry === 'object' && entry.brand)
+    .map((entry) => ({
+      brand: { ...entry.brand, machineCount: entry.brand.machineCount ?? entry.machines?.length ?? 0 },
+      machines: Array.isArray(entry.machines) ? entry.machines : [],
+    }));
+}
+
+/** Single-lobby mode shows one brand's machines (GET /machine/{id}); otherwise every group. */
+export async function fetchLobby(settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>, signal?: AbortSignal) {
+  const path = settings.SINGLE_LOBBY && settings.LOBBY_ID ? ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)) : ApiPath.machineAll;
+  return normaliseLobby(await api.get<LobbyAnswer>(path, { signal }));
+}

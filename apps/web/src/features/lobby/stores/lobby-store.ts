@@ -1,0 +1,116 @@
+import type { BrandWithMachines, MachineNotification, MachineStatus } from '@reel/protocol/client';
+import { create } from 'zustand';
+import { getSettings } from '@/config/runtime-settings';
+import { notificationSocket } from '@/lib/notification-socket';
+import { fetchLobby } from '../api/get-lobby';
+
+interface LobbyState {
+  phase: 'idle' | 'loading' | 'ready' | 'error';
+  error: unknown;
+  groups: BrandWithMachines[];
+  /** Live status per machine id; cards subscribe to their own entry only. */
+  statuses: Record<number, MachineStatus>;
+  hot: Record<number, boolean>;
+  jackpots: Record<number, string>;
+}
+
+export const useLobbyStore = create<LobbyState>(() => ({
+  phase: 'idle',
+  error: null,
+  groups: [],
+  statuses: {},
+  hot: {},
+  jackpots: {},
+}));
+
+export function setLobby(groups: BrandWithMachines[]): void {
+  const statuses: Record<number, MachineStatus> = {};
+  const hot: Record<number, boolean> = {};
+  const jackpots: Record<number, string> = {};
+  for (const group of groups) {
+    jackpots[group.brand.id] = group.brand.jackpot;
+    for (const machine of group.machines) {
+      statuses[machine.id] = machine.status;
+      hot[machine.id] = machine.hot;
+    }
+  }
+  useLobbyStore.setState({ phase: 'ready', error: null, groups, statuses, hot, jackpots });
+}
+
+export async function loadLobby(): Promise<void> {
+  if (useLobbyStore.getState().phase !== 'ready') useLobbyStore.setState({ phase: 'loading' });
+  try {
+    setLobby(await fetchLobby(getSettings()));
+  } catch (error) {
+    useLobbyStore.setState({ phase: 'error', error });
+  }
+}
+
+/**
+ * Pushed machine changes are buffered and applied once per animation frame: 200 updates a second
+ * become at most 60 store writes, and only the cards whose status changed re-render.
+ */
+const pending = new Map<number, MachineNotification>();
+let scheduled = false;
+
+const schedule: (flush: () => void) => void =
+  typeof requestAnimationFrame === 'function' ? (flush) => requestAnimationFrame(flush) : (flush) => setTimeout(flush, 16);
+
+export function flushMachineUpdates(): void {
+  scheduled = false;
+  if (pending.size === 0) return;
+  const { statuses, hot } = useLobbyStore.getState();
+  const nextStatuses = { ...statuses };
+  const nextHot = { ...hot };
+  for (const update of pending.values()) {
+    nextStatuses[update.id] = update.status;
+    if (typeof update.hot === 'boolean') nextHot[update.id] = update.hot;
+  }
+  pending.clear();
+  useLobbyStore.setState({ statuses: nextStatuses, hot: nextHot });
+}
+
+export function queueMachineUpdate(update: MachineNotification): void {
+  pending.set(update.id, update);
+  if (!scheduled) {
+    scheduled = true;
+    schedule(flushMachineUpdates);
+  }
+}
+
+let subscribers = 0;
+let unsubscribe: (() => void) | null = null;
+
+/** Subscribes the lobby to the notification channel while any lobby screen is mounted. */
+export function subscribeLobby(): () => void {
+  if (subscribers++ === 0) {
+    const offMachine = notificationSocket.on('machine', queueMachineUpdate);
+    const offJackpot = notificationSocket.on('jackpot', (data) =>
+      useLobbyStore.setState((state) => ({ jackpots: { ...state.jackpots, [data.brandId]: data.jackpot } })),
+    );
+    // A reconnect that could not replay what was missed asks for a fresh snapshot.
+    const offHello = notificationSocket.on('hello', (data) => {
+      if (data.snapshot) void loadLobby();
+    });
+    unsubscribe = () => {
+      offMachine();
+      offJackpot();
+      offHello();
+    };
+  }
+  return () => {
+    if (--subscribers === 0) {
+      unsubscribe?.();
+      unsubscribe = null;
+    }
+  };
+}
+
+export function countStatuses(ids: readonly number[], statuses: Record<number, MachineStatus>): Record<MachineStatus, number> {
+  const counts: Record<MachineStatus, number> = { playing: 0, available: 0, waiting: 0, reserved: 0, not_available: 0 };
+  for (const id of ids) {
+    const status = statuses[id];
+    if (status) counts[status] += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,38 @@
+import { ApiPath } from '@reel/protocol/client';
+import { create } from 'zustand';
+import { api } from '@/lib/api-client';
+import { local, StorageKey } from '@/lib/storage';
+
+interface LockState {
+  locked: boolean;
+  deactivationPrompt: boolean;
+  lock: () => void;
+  unlock: (pin: string) => Promise<void>;
+  clear: () => void;
+  showDeactivation: (show: boolean) => void;
+}
+
+/** On reload the lock comes back when PIN_CHECK is on, the player has a PIN and the flag was stored. */
+export function shouldRestoreLock(pinCheck: boolean): boolean {
+  return pinCheck && local.get(StorageKey.pinCode) === '1' && local.get(StorageKey.lock) === '1';
+}
+
+export const useLockStore = create<LockState>((set) => ({
+  locked: false,
+  deactivationPrompt: false,
+  lock: () => {
+    local.set(StorageKey.lock, '1');
+    set({ locked: true });
+  },
+  // The server compares the PIN with its argon2 hash; a wrong PIN rejects with code 40002.
+  unlock: async (pin) => {
+    await api.post(ApiPath.verifyPin, { pin }, { allowUnauthorized: true });
+    local.remove(StorageKey.lock);
+    set({ locked: false });
+  },
+  clear: () => {
+    local.remove(StorageKey.lock);
+    set({ locked: false, deactivationPrompt: false });
+  },
+  showDeactivation: (show) => set({ deactivationPrompt: show }),
+}));

@@ -1,0 +1,85 @@
+import { ApiPath, Code, PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { api, ApiError } from '@/lib/api-client';
+import { messageForError } from '@/lib/auth';
+import { toast } from '@/lib/toast-store';
+
+interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function changePassword(oldPassword: string, newPassword: string) {
+  return api.post(ApiPath.changePassword, { old_password: oldPassword, new_password: newPassword });
+}
+
+export function ChangePasswordForm({ onChanged, submit = changePassword }: { onChanged?: () => void; submit?: typeof changePassword }) {
+  const { t } = useTranslation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    getValues,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<PasswordValues>({ mode: 'onChange', defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await submit(values.oldPassword, values.newPassword);
+      reset();
+      toast.success(t('profile.passwordChanged'));
+      onChanged?.();
+    } catch (error) {
+      const message = messageForError(error);
+      if (error instanceof ApiError && error.code === Code.OldPasswordWrong) setError('oldPassword', { type: 'server', message }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.code === Code.PasswordTooShort) setError('newPassword', { type: 'server', message }, { shouldFocus: true });
+      else setFormError(message);
+    }
+  });
+
+  const minLength = { value: PASSWORD_MIN_LENGTH, message: t('auth.minLength') };
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+      {formError ? (
+        <div className="form__alert" role="alert">
+          {formError}
+        </div>
+      ) : null}
+      <TextField
+        label={t('profile.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        error={errors.oldPassword?.message}
+        {...register('oldPassword', { required: t('auth.passwordRequired') })}
+      />
+      <TextField
+        label={t('profile.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword', { required: t('auth.passwordRequired'), minLength, deps: ['confirmPassword'] })}
+      />
+      <TextField
+        label={t('profile.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword', {
+          required: t('auth.passwordRequired'),
+          validate: (value) => value === getValues('newPassword') || t('profile.passwordsMismatch'),
+        })}
+      />
+      <Button type="submit" disabled={!isValid} busy={isSubmitting}>
+        {t('profile.submitPassword')}
+      </Button>
+    </form>
+  );
+}

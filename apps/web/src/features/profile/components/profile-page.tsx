@@ -1,0 +1,123 @@
+import { ApiPath, type ProfileResponse } from '@reel/protocol/client';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { Spinner } from '@/components/ui/spinner';
+import { useRuntimeSettings } from '@/config/runtime-settings';
+import { api } from '@/lib/api-client';
+import { messageForError } from '@/lib/auth';
+import { useAsync } from '@/lib/use-async';
+import { ChangePasswordForm } from './change-password-form';
+
+function formatDate(iso: string | null | undefined, language: string): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="details__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const settings = useRuntimeSettings((state) => state.settings);
+  const profile = useAsync((signal) => api.get<ProfileResponse>(ApiPath.profile, { signal }), []);
+  const data = profile.data;
+  const never = t('profile.never');
+
+  return (
+    <div className="page profile">
+      <header className="page__header profile__header">
+        <span className="avatar avatar--xl" aria-hidden="true">
+          {(data?.name[0] ?? '?').toUpperCase()}
+        </span>
+        <div>
+          <h1>{data ? `${data.name} ${data.lastname}` : t('profile.title')}</h1>
+          {data ? <p className="muted">@{data.username}</p> : null}
+        </div>
+      </header>
+      {profile.status === 'loading' && !data ? <Spinner label={t('common.loading')} /> : null}
+      {profile.status === 'error' ? (
+        <div className="card" role="alert">
+          <p>{t('profile.loadError')}</p>
+          <p className="muted small">{messageForError(profile.error)}</p>
+          <Button variant="secondary" onClick={profile.reload}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {data ? (
+        <div className="profile__grid">
+          {data.password_expired ? (
+            <div className="notice notice--warning profile__wide" role="alert">
+              <Icon name="warning" size={20} />
+              {t('profile.passwordExpired')}
+            </div>
+          ) : null}
+          <section className="card" aria-labelledby="account-title">
+            <h2 id="account-title" className="card__title">
+              {t('profile.account')}
+            </h2>
+            <dl className="details">
+              <Row label={t('profile.name')}>{data.name}</Row>
+              <Row label={t('profile.lastname')}>{data.lastname}</Row>
+              <Row label={t('profile.username')}>{data.username}</Row>
+              <Row label={t('profile.email')}>{data.email || '—'}</Row>
+              <Row label={t('profile.group')}>{data.group || '—'}</Row>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="auth-title">
+            <h2 id="auth-title" className="card__title">
+              {t('profile.authentication')}
+            </h2>
+            <dl className="details">
+              <Row label={t('profile.currentIp')}>{data.ip_address || '—'}</Row>
+              <Row label={t('profile.lastLoggedInIp')}>{data.last_logon_ip || '—'}</Row>
+              <Row label={t('profile.lastLoggedInTime')}>{formatDate(data.last_logon, i18n.language) ?? never}</Row>
+              <Row label={t('profile.lastPasswordChange')}>{formatDate(data.password_changed_at, i18n.language) ?? never}</Row>
+              <Row label={t('profile.pin')}>{data.pin_code ? t('profile.pinSet') : t('profile.pinNotSet')}</Row>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="change-password-title">
+            <h2 id="change-password-title" className="card__title">
+              {t('profile.changePassword')}
+            </h2>
+            <ChangePasswordForm onChanged={profile.reload} />
+          </section>
+          <section className="card" aria-labelledby="support-title">
+            <h2 id="support-title" className="card__title">
+              {t('profile.support')}
+            </h2>
+            {settings.SUPPORT_PHONE || settings.WHATSAPP_NUMBER ? (
+              <dl className="details">
+                {settings.SUPPORT_PHONE ? (
+                  <Row label={t('profile.supportLine')}>
+                    <a href={`tel:${settings.SUPPORT_PHONE.replace(/[^\d+]/g, '')}`} dir="ltr">
+                      {settings.SUPPORT_PHONE}
+                    </a>
+                  </Row>
+                ) : null}
+                {settings.WHATSAPP_NUMBER ? (
+                  <Row label={t('profile.whatsappLine')}>
+                    <a href={`https://wa.me/${settings.WHATSAPP_NUMBER.replace(/[^\d]/g, '')}`} target="_blank" rel="noreferrer" dir="ltr">
+                      {settings.WHATSAPP_NUMBER}
+                    </a>
+                  </Row>
+                ) : null}
+              </dl>
+            ) : (
+              <p className="muted">{t('profile.noSupport')}</p>
+            )}
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}

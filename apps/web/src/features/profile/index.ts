@@ -1,0 +1,2 @@
+export { ProfilePage } from './components/profile-page';
+export { ChangePasswordForm } from './components/change-password-form';

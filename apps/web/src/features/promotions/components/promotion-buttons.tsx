@@ -1,0 +1,66 @@
+import { ApiPath, Code, type PromotionResponse } from '@reel/protocol/client';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useRuntimeSettings } from '@/config/runtime-settings';
+import { api, ApiError } from '@/lib/api-client';
+import { messageForError } from '@/lib/auth';
+import { useAuthStore } from '@/lib/auth-store';
+import { translateCode } from '@/lib/i18n';
+import { formatMoney } from '@/lib/money';
+import { toast } from '@/lib/toast-store';
+import { checkPromotion, markUsed, readUsedAt, type PromotionKind } from '../promotion-rules';
+
+function PromotionButton({ kind }: { kind: PromotionKind }) {
+  const { t } = useTranslation();
+  const settings = useRuntimeSettings((state) => state.settings);
+  const [busy, setBusy] = useState(false);
+  const money = (cents: number) => formatMoney(cents, settings.CURRENCY, settings.LOCALE);
+
+  const claim = async () => {
+    const balanceCents = useAuthStore.getState().wallet?.balance ?? null;
+    const refusal = checkPromotion(kind, { balanceCents, settings, lastUsedAtMs: readUsedAt()[kind] });
+    if (refusal) {
+      const params: Record<string, string> = refusal.params.amount === undefined ? {} : { amount: money(refusal.params.amount) };
+      toast.error(translateCode(refusal.code, params));
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await api.get<PromotionResponse>(kind === 'discount' ? ApiPath.discount : ApiPath.bonus, {
+        headers: { 'idempotency-key': crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}` },
+      });
+      markUsed(kind);
+      const amount = money(Number(response.Params?.amount ?? 0));
+      toast.success(t(kind === 'discount' ? 'toolbar.discountSuccess' : 'toolbar.bonusSuccess', { amount }));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === Code.DiscountBalanceTooHigh) {
+        const amount = money(Number(error.params.amount ?? settings.DISCOUNT_MIN));
+        toast.error(translateCode(error.code, { amount }, error.message));
+      } else {
+        if (error instanceof ApiError && error.code === Code.DiscountCooldown) markUsed(kind);
+        toast.error(messageForError(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="secondary" className={`promo promo--${kind}`} icon={kind === 'discount' ? 'percent' : 'gift'} busy={busy} onClick={claim}>
+      {t(kind === 'discount' ? 'toolbar.discount' : 'toolbar.bonus')}
+    </Button>
+  );
+}
+
+export function PromotionButtons() {
+  const discount = useRuntimeSettings((state) => state.settings.DISCOUNT);
+  const bonus = useRuntimeSettings((state) => state.settings.BONUS);
+  if (!discount && !bonus) return null;
+  return (
+    <div className="promotions">
+      {discount ? <PromotionButton kind="discount" /> : null}
+      {bonus ? <PromotionButton kind="bonus" /> : null}
+    </div>
+  );
+}

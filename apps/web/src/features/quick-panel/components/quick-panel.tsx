@@ -1,0 +1,79 @@
+import { ApiPath, Layout, type QuickPanelData } from '@reel/protocol/client';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
+import { SidePanel } from '@/components/ui/side-panel';
+import { Switch } from '@/components/ui/switch';
+import { api } from '@/lib/api-client';
+import { updateUserSettings, useUserSettings, type UserSettings } from '@/lib/user-settings';
+
+export const useQuickPanel = create<{ open: boolean; toggle: () => void; close: () => void }>((set) => ({
+  open: false,
+  toggle: () => set((state) => ({ open: !state.open })),
+  close: () => set({ open: false }),
+}));
+
+type QuickKey = keyof UserSettings['quickSettings'];
+const QUICK_SETTINGS: { key: QuickKey; label: string }[] = [
+  { key: 'notifications', label: 'quickPanel.notifications' },
+  { key: 'cloudSync', label: 'quickPanel.cloudSync' },
+  { key: 'retroThrusters', label: 'quickPanel.retroThrusters' },
+];
+
+export function QuickPanel() {
+  const { t, i18n } = useTranslation();
+  const { open, close } = useQuickPanel();
+  const quick = useUserSettings((state) => state.settings.quickSettings);
+  const [data, setData] = useState<QuickPanelData | null>(null);
+
+  useEffect(() => {
+    if (!open || data) return;
+    api.get<QuickPanelData>(ApiPath.quickPanelData).then(setData, () => setData({ events: [], notes: [] }));
+  }, [open, data]);
+
+  const now = new Date();
+  const setQuick = (key: QuickKey, value: boolean) =>
+    void updateUserSettings((current) => ({ ...current, quickSettings: { ...current.quickSettings, [key]: value } })).catch(() => undefined);
+
+  return (
+    <SidePanel open={open} onClose={close} title={t('quickPanel.title')} closeLabel={t('common.close')} widthPx={Layout.quickPanelWidth}>
+      <section className="quick__section" aria-labelledby="quick-today">
+        <h3 id="quick-today" className="quick__heading">
+          {t('quickPanel.today')}
+        </h3>
+        <p className="quick__day">{now.toLocaleDateString(i18n.language, { weekday: 'long' })}</p>
+        <p className="quick__date">{now.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' })}</p>
+      </section>
+      <ItemSection id="quick-events" title={t('quickPanel.events')} empty={t('quickPanel.noEvents')} items={data?.events} />
+      <ItemSection id="quick-notes" title={t('quickPanel.notes')} empty={t('quickPanel.noNotes')} items={data?.notes} />
+      <section className="quick__section" aria-labelledby="quick-settings">
+        <h3 id="quick-settings" className="quick__heading">
+          {t('quickPanel.quickSettings')}
+        </h3>
+        {QUICK_SETTINGS.map((item) => (
+          <Switch key={item.key} label={t(item.label)} checked={quick[item.key]} onChange={(value) => setQuick(item.key, value)} />
+        ))}
+      </section>
+    </SidePanel>
+  );
+}
+
+/** Events and notes: a heading, an empty text once loaded, and the items. */
+function ItemSection({ id, title, empty, items }: { id: string; title: string; empty: string; items: QuickPanelData['events'] | undefined }) {
+  return (
+    <section className="quick__section" aria-labelledby={id}>
+      <h3 id={id} className="quick__heading">
+        {title}
+      </h3>
+      {items && items.length === 0 ? <p className="muted">{empty}</p> : null}
+      <ul className="quick__list">
+        {items?.map((item) => (
+          <li key={item.id}>
+            <strong>{item.title}</strong>
+            <span className="muted">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { QuickPanel, useQuickPanel } from './components/quick-panel';

@@ -1,0 +1,2 @@
+export { Shortcuts, ToolbarSearch } from './components/toolbar-search';
+export { searchEntries, toggleShortcut } from './search-rules';

@@ -1,0 +1,1 @@
+export { SessionNotices, handleInfo, reconnectVariant } from './components/session-notices';

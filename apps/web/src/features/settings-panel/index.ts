@@ -1,0 +1,1 @@
+export { SettingsPanel, useSettingsPanel } from './components/settings-panel';

@@ -1,0 +1,64 @@
+import type { CheckResponse } from '@reel/protocol/client';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '@/components/ui/icon';
+import { useRuntimeSettings } from '@/config/runtime-settings';
+import { checkUrl } from '@/lib/api-client';
+
+type CheckState = { phase: 'checking' } | { phase: 'allowed' } | { phase: 'blocked'; ip: string; country: string } | { phase: 'network' };
+
+/** Spec section 4: allowed when status is 1 or the code is non-zero; anything else is blocked. */
+export function isCheckAllowed(response: Pick<CheckResponse, 'status' | 'code'>): boolean {
+  return response.status === 1 || response.code !== 0;
+}
+
+export function IpCheckScreen({ state }: { state: CheckState }) {
+  const { t } = useTranslation();
+  return (
+    <main className="center-screen" id="main">
+      <div className="card card--narrow center-text">
+        {state.phase === 'checking' ? (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            <p role="status">{t('ipCheck.checking')}</p>
+          </>
+        ) : state.phase === 'blocked' ? (
+          <>
+            <Icon name="lock" size={48} className="text-warning" />
+            <p role="alert">{t('ipCheck.blocked', { country: state.country, ip: state.ip })}</p>
+          </>
+        ) : (
+          <p role="alert">{t('common.networkAlert')}</p>
+        )}
+      </div>
+    </main>
+  );
+}
+
+export function IpCheckGate({ children }: { children: ReactNode }) {
+  const enabled = useRuntimeSettings((state) => state.settings.IP_CHEKCING);
+  const [state, setState] = useState<CheckState>({ phase: enabled ? 'checking' : 'allowed' });
+  useEffect(() => {
+    if (!enabled) {
+      setState({ phase: 'allowed' });
+      return;
+    }
+    let cancelled = false;
+    setState({ phase: 'checking' });
+    fetch(checkUrl(), { cache: 'no-store' })
+      .then(async (response) => {
+        if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+        const body = (await response.json()) as CheckResponse;
+        if (cancelled) return;
+        setState(isCheckAllowed(body) ? { phase: 'allowed' } : { phase: 'blocked', ip: body.ip, country: body.country });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ phase: 'network' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled]);
+  if (state.phase === 'allowed') return <>{children}</>;
+  return <IpCheckScreen state={state} />;
+}

@@ -1,0 +1,1 @@
+export { BalanceSummary, WalletBalance, WalletToggle, useMoneyFormatter, useWalletVisibility, WALLET_PARTS } from './components/wallet';

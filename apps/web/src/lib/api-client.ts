@@ -1,0 +1,128 @@
+import { Code, RootPath, type Params } from '@reel/protocol/client';
+import { getSettings } from '@/config/runtime-settings';
+
+/** A failed call: `code` is the catalogue code (0 when the network itself failed). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus: number,
+    readonly params: Params = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get isNetwork(): boolean {
+    return this.httpStatus === 0;
+  }
+}
+
+type TokenSource = () => string | null;
+type UnauthorizedHandler = (error: ApiError) => void;
+
+let tokenSource: TokenSource = () => null;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+export function configureApiClient(options: { getToken: TokenSource; onUnauthorized: UnauthorizedHandler }): void {
+  tokenSource = options.getToken;
+  onUnauthorized = options.onUnauthorized;
+}
+
+function apiBase(): string {
+  const base = getSettings().API_URL || '/api/';
+  return base.endsWith('/') ? base : `${base}/`;
+}
+
+/**
+ * Joins an `ApiPath` to the configured base. Paths the spec lists under `/api/...` are relative to
+ * the base too, so an operator's `API_URL` moves every call at once.
+ */
+export function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
+  const relative = path.replace(/^\/api\//, '').replace(/^\//, '');
+  let url = apiBase() + relative;
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  return url;
+}
+
+/** `{api base}../check` from the spec, resolved against the page so a relative API_URL works too. */
+export function checkUrl(): string {
+  const absoluteBase = new URL(apiBase(), window.location.href);
+  return new URL(`..${RootPath.check}`, absoluteBase).toString();
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Skip the automatic logout on 401 (sign-in itself answers 401-like codes). */
+  allowUnauthorized?: boolean;
+  token?: string | null;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = options.token === undefined ? tokenSource() : options.token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Network Error', 0);
+  }
+}
+
+async function failure(response: Response, options: RequestOptions): Promise<ApiError> {
+  let body: { code?: number; ErrorMessage?: string; message?: string; Params?: Params } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Proxies answer HTML on 502/504; the HTTP status alone must still produce a sensible error.
+  }
+  const fallbackCode = response.status === 401 ? Code.InvalidAccessToken : Code.InternalError;
+  const error = new ApiError(
+    typeof body.code === 'number' ? body.code : fallbackCode,
+    body.ErrorMessage ?? body.message ?? response.statusText,
+    response.status,
+    body.Params ?? {},
+  );
+  if (response.status === 401 && !options.allowUnauthorized) onUnauthorized(error);
+  return error;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (!response.ok) throw await failure(response, options);
+  const body = (await response.json()) as T & { status?: boolean; code?: number; ErrorMessage?: string; Params?: Params };
+  // Some backends of this contract answer 200 with status:false; treat it as the error it is.
+  if (body && typeof body === 'object' && body.status === false) {
+    throw new ApiError(body.code ?? Code.InternalError, body.ErrorMessage ?? '', response.status, body.Params ?? {});
+  }
+  return body;
+}
+
+export async function apiDownload(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, { ...options, headers: { Accept: 'text/csv', ...options.headers } });
+  if (!response.ok) throw await failure(response, options);
+  return response.blob();
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+};

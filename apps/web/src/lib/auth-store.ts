@@ -1,0 +1,62 @@
+import type { BalanceNotification } from '@reel/protocol/client';
+import { create } from 'zustand';
+
+export interface AuthUser {
+  id: number;
+  name: string;
+  lastname: string;
+  email: string;
+  username: string;
+  displayName: string;
+  group: string;
+  permissions: number[];
+  type: string;
+  roles: string[];
+  ipAddress: string;
+  versions: string;
+  lastLogon: string | null;
+  lastLogonIp: string | null;
+  /** True when the player has a PIN; the PIN itself never reaches the browser. */
+  hasPin: boolean;
+  shortcuts: string[];
+}
+
+export interface Wallet extends BalanceNotification {
+  currency?: string;
+}
+
+export type AuthStatus = 'checking' | 'authenticated' | 'guest';
+
+interface AuthState {
+  status: AuthStatus;
+  user: AuthUser | null;
+  token: string | null;
+  wallet: Wallet | null;
+  /** Where a guest wanted to go before being sent to /login. */
+  redirectPath: string | null;
+}
+
+export const useAuthStore = create<AuthState>(() => ({
+  status: 'checking',
+  user: null,
+  token: null,
+  wallet: null,
+  redirectPath: null,
+}));
+
+export function currentRoles(): string[] {
+  return useAuthStore.getState().user?.roles ?? [];
+}
+
+export function setWallet(wallet: Wallet): void {
+  useAuthStore.setState({ wallet });
+}
+
+export function setShortcuts(shortcuts: string[]): void {
+  const { user } = useAuthStore.getState();
+  if (user) useAuthStore.setState({ user: { ...user, shortcuts } });
+}
+
+export function setRedirectPath(path: string | null): void {
+  useAuthStore.setState({ redirectPath: path });
+}

@@ -1,0 +1,32 @@
+import { CENTS_PER_UNIT } from '@reel/protocol/client';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatterFor(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    try {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 });
+    } catch {
+      // A misconfigured currency code must not break the toolbar.
+      formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Money travels as integer cents; only the display divides (tr-TR, TRY: 123456 → ₺1.234,56). */
+export function formatMoney(amountCents: number, currency = 'TRY', locale = 'tr-TR'): string {
+  return formatterFor(locale, currency).format(amountCents / CENTS_PER_UNIT);
+}
+
+/** Jackpot values arrive as a comma-separated list of cents. */
+export function parseJackpots(jackpot: string | null | undefined): number[] {
+  if (!jackpot) return [];
+  return jackpot
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((value) => Number.isFinite(value) && value > 0);
+}

@@ -1,0 +1,141 @@
+import {
+  PROTOCOL_VERSION,
+  WsPath,
+  type NotificationClientMessage,
+  type NotificationServerEvents,
+  type NotificationServerMessage,
+} from '@reel/protocol/client';
+import { getSettings } from '@/config/runtime-settings';
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+type Handler<E extends keyof NotificationServerEvents> = (data: NotificationServerEvents[E], seq: number) => void;
+
+const INITIAL_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 10_000;
+const PING_INTERVAL_MS = 25_000;
+
+/** The notification WebSocket lives on the same host as the API, whatever API_URL points at. */
+export function notificationUrl(token: string): string {
+  const api = new URL(getSettings().API_URL || '/api/', window.location.href);
+  const protocol = api.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${api.host}${WsPath.notifications}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The notification channel: one reconnecting socket per signed-in user. Features subscribe to
+ * events by name; nothing here knows about React.
+ */
+export class NotificationSocket {
+  private socket: WebSocket | null = null;
+  private status: SocketStatus = 'idle';
+  private lastSeq: number | undefined;
+  private backoffMs = INITIAL_BACKOFF_MS;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private identity: { id: number; token: string } | null = null;
+  private readonly handlers = new Map<string, Set<(data: unknown, seq: number) => void>>();
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+
+  constructor(private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url)) {}
+
+  getStatus(): SocketStatus {
+    return this.status;
+  }
+
+  connect(id: number, token: string): void {
+    this.identity = { id, token };
+    this.clearTimers();
+    this.socket?.close();
+    this.open();
+  }
+
+  disconnect(): void {
+    this.identity = null;
+    this.lastSeq = undefined;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000);
+    this.setStatus('closed');
+  }
+
+  on<E extends keyof NotificationServerEvents>(event: E, handler: Handler<E>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    const wrapped = handler as (data: unknown, seq: number) => void;
+    set.add(wrapped);
+    return () => set.delete(wrapped);
+  }
+
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Delivers a message as if the server had sent it (used by tests and the dev stress hook). */
+  dispatch(message: NotificationServerMessage): void {
+    if (typeof message.seq === 'number') this.lastSeq = message.seq;
+    const set = this.handlers.get(message.event);
+    if (set) for (const handler of set) handler(message.data, message.seq);
+  }
+
+  private open(): void {
+    if (!this.identity) return;
+    const { id, token } = this.identity;
+    this.setStatus(this.status === 'open' || this.status === 'reconnecting' ? 'reconnecting' : 'connecting');
+    let socket: WebSocket;
+    try {
+      socket = this.createSocket(notificationUrl(token));
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.backoffMs = INITIAL_BACKOFF_MS;
+      this.send({ event: 'init', data: { id, token, lastSeq: this.lastSeq, protocol: PROTOCOL_VERSION } });
+      this.setStatus('open');
+      this.pingTimer = setInterval(() => this.send({ event: 'ping', data: {} }), PING_INTERVAL_MS);
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      try {
+        this.dispatch(JSON.parse(String(event.data)) as NotificationServerMessage);
+      } catch {
+        // A malformed frame is dropped; the next valid one carries the stream on.
+      }
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      if (this.identity) this.scheduleReconnect();
+      else this.setStatus('closed');
+    };
+    socket.onerror = () => socket.close();
+  }
+
+  private send(message: NotificationClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private scheduleReconnect(): void {
+    this.setStatus('reconnecting');
+    const delayMs = this.backoffMs * (0.75 + Math.random() * 0.5);
+    this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
+    this.reconnectTimer = setTimeout(() => this.open(), delayMs);
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pingTimer);
+  }
+
+  private setStatus(status: SocketStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
+
+export const notificationSocket = new NotificationSocket();

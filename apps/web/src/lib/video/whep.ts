@@ -1,0 +1,74 @@
+/**
+ * WHEP-style signalling against the server: POST the offer with the grant as bearer; the answer
+ * (or, with the Janus backend, the server's own offer) comes back as SDP with a Location for the
+ * viewer resource, used for the Janus answer (PATCH), leaving (DELETE) and the pagehide beacon.
+ */
+export interface SignalResult {
+  kind: 'answer' | 'offer';
+  sdp: string;
+  /** Absolute or root-relative URL of the viewer resource. */
+  resourceUrl: string | null;
+}
+
+export interface Signaller {
+  offer(offerSdp: string): Promise<SignalResult>;
+  answer(resourceUrl: string, answerSdp: string): Promise<void>;
+  leave(resourceUrl: string): Promise<void>;
+  /** Fire-and-forget close that survives the page going away. */
+  beacon(resourceUrl: string): void;
+}
+
+export class SignalError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(`signalling failed: ${status} ${code}`);
+  }
+}
+
+export function whepSignaller(
+  whepUrl: string,
+  grant: () => string,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+): Signaller {
+  return {
+    async offer(offerSdp) {
+      const res = await fetchImpl(whepUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${grant()}` },
+        body: offerSdp,
+      });
+      if (res.status !== 201 && res.status !== 200) {
+        let code = 'error';
+        try {
+          code = ((await res.json()) as { code?: string }).code ?? code;
+        } catch {
+          // no JSON body
+        }
+        throw new SignalError(res.status, code);
+      }
+      const kind = res.headers.get('x-sdp-kind') === 'offer' ? 'offer' : 'answer';
+      return { kind, sdp: await res.text(), resourceUrl: res.headers.get('location') };
+    },
+    async answer(resourceUrl, answerSdp) {
+      const res = await fetchImpl(resourceUrl, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/sdp' },
+        body: answerSdp,
+      });
+      if (!res.ok) throw new SignalError(res.status, 'answer_refused');
+    },
+    async leave(resourceUrl) {
+      await fetchImpl(resourceUrl, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+    },
+    beacon(resourceUrl) {
+      const url = `${resourceUrl}/close`;
+      const sent =
+        typeof navigator !== 'undefined' &&
+        typeof navigator.sendBeacon === 'function' &&
+        navigator.sendBeacon(url);
+      if (!sent) void fetchImpl(url, { method: 'POST', keepalive: true }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const backend = process.env.REEL_BACKEND ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/',
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/ws': { target: backend, ws: true, changeOrigin: true },
+      '/check': { target: backend, changeOrigin: true },
+      '/Settings.json': { target: backend, changeOrigin: true },
+    },
+  },
+});

@@ -1,0 +1,138 @@
+/**
+ * A minimal stand-in for the API server around the video path: the real agent hub and media
+ * plugins (apps/server/src/modules/{cabinets,media}), a real cabinet agent process, the real media
+ * process, and a few test-only routes (grant, command, the test page). Tests and the benchmark
+ * start it on a free port; with the full server ready, the same page and probes can run against
+ * it by pointing the grant route at the game channel instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { build } from 'esbuild';
+import type { MediaBackend } from '@reel/protocol';
+import { AgentHub, agentHubPlugin, type CommandInput } from '../../apps/server/src/modules/cabinets/index.js';
+import { MediaService, mediaPlugin } from '../../apps/server/src/modules/media/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+export interface HarnessOptions {
+  machineIds?: number[];
+  timestampStrip?: boolean;
+  backend?: MediaBackend;
+  /** Player id put into grants. */
+  playerId?: number;
+  log?: (msg: string) => void;
+}
+
+export interface Harness {
+  baseUrl: string;
+  hub: AgentHub;
+  media: MediaService;
+  app: FastifyInstance;
+  cabinet: ChildProcess;
+  command(machineId: number, cmd: CommandInput): ReturnType<AgentHub['sendCommand']>;
+  waitStreaming(machineIds: number[], timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function bundlePage(): Promise<string> {
+  const out = await build({
+    entryPoints: [path.join(here, 'page/video-page.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'chrome120',
+    logLevel: 'silent',
+  });
+  return out.outputFiles[0]!.text;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const machineIds = opts.machineIds ?? [1];
+  const keys = new Map(machineIds.map((id) => [id, `test-key-${id}-${Math.random().toString(36).slice(2)}`]));
+  const log = opts.log ?? (() => {});
+  const hub = new AgentHub({
+    verifyMachineKey: async (id, key) => keys.get(id) === key,
+    commandTimeoutMs: 8000,
+  });
+  const media = new MediaService({
+    backend: opts.backend ?? 'werift',
+    iceServers: [],
+    // Chromium on this machine reaches werift over loopback too.
+    iceHosts: ['127.0.0.1'],
+    log,
+  });
+  await media.start();
+  const app = Fastify({ logger: false });
+  await app.register(agentHubPlugin, { hub });
+  await app.register(mediaPlugin, { media });
+  const script = await bundlePage();
+  const html = readFileSync(path.join(here, 'page/index.html'), 'utf8');
+  app.get('/video-test.html', async (_req, reply) => reply.type('text/html').send(html));
+  app.get('/video-test.js', async (_req, reply) => reply.type('application/javascript').send(script));
+  app.post<{ Params: { machineId: string } }>('/test/grant/:machineId', async (req) =>
+    media.issueGrant(opts.playerId ?? 1, Number(req.params.machineId)),
+  );
+  app.post<{ Params: { machineId: string }; Body: CommandInput }>('/test/command/:machineId', async (req) =>
+    hub.sendCommand(Number(req.params.machineId), req.body),
+  );
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const stopStreaming = media.streamAllConnected(hub, {
+    ...(opts.timestampStrip ? { timestampStrip: true } : {}),
+    onError: (id, err) => log(`stream ${id}: ${String(err)}`),
+  });
+
+  const cabinet = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/cabinet/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      AGENT_URL: `${baseUrl.replace('http', 'ws')}/ws/agent`,
+      CABINET_MACHINES: [...keys].map(([id, key]) => `${id}=${key}`).join(','),
+    },
+  });
+  cabinet.stdout!.on('data', (d: Buffer) => log(String(d).trim()));
+  cabinet.stderr!.on('data', (d: Buffer) => log(String(d).trim()));
+
+  const waitStreaming = async (ids: number[], timeoutMs = 20_000) => {
+    const t0 = Date.now();
+    for (;;) {
+      const stats = await media.client.stats().catch(() => null);
+      const ready = ids.every((id) => {
+        const m = stats?.machines.find((x) => x.machineId === id);
+        return m && m.keyframes > 0 && m.audioPackets > 0;
+      });
+      if (ready) return;
+      if (Date.now() - t0 > timeoutMs)
+        throw new Error(`machines ${ids.join(',')} not streaming after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  return {
+    baseUrl,
+    hub,
+    media,
+    app,
+    cabinet,
+    command: (id, cmd) => hub.sendCommand(id, cmd),
+    waitStreaming,
+    async stop() {
+      stopStreaming();
+      await new Promise<void>((resolve) => {
+        if (cabinet.exitCode !== null) return resolve();
+        const t = setTimeout(() => cabinet.kill('SIGKILL'), 3000);
+        cabinet.once('exit', () => {
+          clearTimeout(t);
+          resolve();
+        });
+        cabinet.kill('SIGTERM');
+      });
+      await app.close();
+      await media.stop();
+    },
+  };
+}

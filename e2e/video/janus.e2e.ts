@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { startHarness } from './harness.js';
+
+const JANUS = process.env.JANUS_BIN ?? '/usr/bin/janus';
+
+test('the same cabinet RTP through a Janus streaming mountpoint plays with the same browser code', async ({
+  page,
+}) => {
+  if (!existsSync(JANUS)) {
+    console.log(`janus: ABSENT (${JANUS} not found) — the Janus path was not exercised on this machine`);
+    expect(existsSync(JANUS)).toBe(false);
+    return;
+  }
+  console.log(`janus: RAN ${JANUS} (config written to a temp dir, HTTP API on 127.0.0.1)`);
+  const h = await startHarness({ machineIds: [1], backend: 'janus' });
+  try {
+    await h.waitStreaming([1]);
+    await page.goto(`${h.baseUrl}/video-test.html`);
+    await page.evaluate(() => window.reel.start(1));
+    await expect
+      .poll(async () => (await page.evaluate(() => window.reel.stats()))?.framesDecoded ?? 0, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(60);
+    const stats = await page.evaluate(() => window.reel.stats());
+    console.log(
+      `janus stats: ${JSON.stringify(stats)}; first frame ${(await page.evaluate(() => window.reel.firstFrameMs()))?.toFixed(0)} ms`,
+    );
+    expect(stats!.audioPacketsReceived).toBeGreaterThan(10);
+    expect((await h.media.client.stats()).backend).toBe('janus');
+    await page.evaluate(() => window.reel.pagehide());
+    // The beacon and Janus' own hangup (DTLS alert) race; either way the viewer must be gone.
+    await expect.poll(async () => (await h.media.client.stats()).viewers.length, { timeout: 3000 }).toBe(0);
+    const closed = (await h.media.client.stats()).closedViewers;
+    console.log(`janus viewers closed: ${JSON.stringify(closed)}`);
+    expect((closed.pagehide ?? 0) + (closed.dead ?? 0)).toBe(1);
+  } finally {
+    await h.stop();
+  }
+});

@@ -1,0 +1,158 @@
+/**
+ * Test page logic (bundled by the harness with esbuild): receives a machine's video through the
+ * same VideoConnection the web app uses, and exposes probes for tests and the benchmark.
+ */
+import { VideoConnection, readVideoStats, type VideoGrant } from '../../../apps/web/src/lib/video/index.js';
+
+const STRIP_BITS = 32;
+const STRIP_COLUMNS = 16;
+/** Reel window in the 640×360 design layout (see apps/cabinet/src/render/renderer.ts). */
+const REELS_BOX = { x: 64 / 640, y: 54 / 360, w: 512 / 640, h: 222 / 360 };
+const SIG_W = 32;
+const SIG_H = 12;
+
+interface FrameRecord {
+  atMs: number;
+  /** Render time decoded from the strip (null when unreadable or strip off). */
+  renderedAtMs: number | null;
+  /** Mean absolute difference of the reel area from the previous frame (0..255). */
+  motion: number;
+}
+
+const video = document.querySelector('video')!;
+let conn: VideoConnection | null = null;
+let firstFrameMs: number | null = null;
+let lastSig: Float32Array | null = null;
+const frames: FrameRecord[] = [];
+let recording = false;
+let frameLoop = false;
+
+const now = () => performance.timeOrigin + performance.now();
+
+async function fetchGrant(machineId: number): Promise<VideoGrant> {
+  const res = await fetch(`/test/grant/${machineId}`, { method: 'POST' });
+  if (!res.ok) throw new Error(`grant ${res.status}`);
+  return (await res.json()) as VideoGrant;
+}
+
+const stripCanvas = document.createElement('canvas');
+const stripCtx = stripCanvas.getContext('2d', { willReadFrequently: true })!;
+const sigCanvas = document.createElement('canvas');
+sigCanvas.width = SIG_W * 2;
+sigCanvas.height = SIG_H * 2;
+const sigCtx = sigCanvas.getContext('2d', { willReadFrequently: true })!;
+
+/** Reads the strip by copying just its corner of the frame (cheap even without a GPU). */
+function decodeStrip(w: number): number | null {
+  const b = w / 64;
+  const sw = Math.ceil(b * STRIP_COLUMNS);
+  const sh = Math.ceil(b * 2);
+  if (stripCanvas.width !== sw || stripCanvas.height !== sh) {
+    stripCanvas.width = sw;
+    stripCanvas.height = sh;
+  }
+  stripCtx.drawImage(video, 0, 0, sw, sh, 0, 0, sw, sh);
+  const img = stripCtx.getImageData(0, 0, sw, sh).data;
+  let value = 0;
+  for (let i = 0; i < STRIP_BITS; i++) {
+    const x = Math.floor(((i % STRIP_COLUMNS) + 0.5) * b);
+    const y = Math.floor((Math.floor(i / STRIP_COLUMNS) + 0.5) * b);
+    const o = (y * sw + x) * 4;
+    const luma = (img[o]! + img[o + 1]! + img[o + 2]!) / 3;
+    if (luma > 90 && luma < 165) return null;
+    value = value * 2 + (luma >= 128 ? 1 : 0);
+  }
+  const t = now();
+  const span = 2 ** 32;
+  let best = t - (t % span) + value;
+  for (const c of [best - span, best + span]) if (Math.abs(c - t) < Math.abs(best - t)) best = c;
+  return best;
+}
+
+/** Grey levels of the reel window scaled down by the canvas: robust to codec noise, sensitive to motion. */
+function reelSignature(w: number, h: number): Float32Array {
+  sigCtx.drawImage(
+    video,
+    REELS_BOX.x * w,
+    REELS_BOX.y * h,
+    REELS_BOX.w * w,
+    REELS_BOX.h * h,
+    0,
+    0,
+    sigCanvas.width,
+    sigCanvas.height,
+  );
+  const img = sigCtx.getImageData(0, 0, sigCanvas.width, sigCanvas.height).data;
+  const sig = new Float32Array(SIG_W * SIG_H);
+  for (let y = 0; y < sigCanvas.height; y++)
+    for (let x = 0; x < sigCanvas.width; x++) {
+      const o = (y * sigCanvas.width + x) * 4;
+      sig[(y >> 1) * SIG_W + (x >> 1)]! += (img[o]! + img[o + 1]! + img[o + 2]!) / 12;
+    }
+  return sig;
+}
+
+const diff = (a: Float32Array, b: Float32Array) => {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
+  return d / a.length;
+};
+
+function onFrame(): void {
+  // Time first: the frame is being presented now; the pixel work below must not count.
+  const atMs = now();
+  const size = video.videoWidth ? { w: video.videoWidth, h: video.videoHeight } : null;
+  if (size && recording) {
+    const sig = reelSignature(size.w, size.h);
+    frames.push({ atMs, renderedAtMs: decodeStrip(size.w), motion: lastSig ? diff(sig, lastSig) : 0 });
+    lastSig = sig;
+  }
+  video.requestVideoFrameCallback(onFrame);
+}
+
+const api = {
+  async start(machineId: number): Promise<void> {
+    firstFrameMs = null;
+    conn?.close();
+    conn = new VideoConnection({ grant: () => fetchGrant(machineId), video });
+    conn.on('firstFrame', (ms) => (firstFrameMs = ms));
+    await conn.connect();
+    if (!frameLoop) {
+      frameLoop = true;
+      video.requestVideoFrameCallback(onFrame);
+    }
+  },
+  stop(): void {
+    conn?.close();
+    conn = null;
+  },
+  /** Closes the tab's viewer the way a navigation away would (pagehide beacon path). */
+  pagehide(): void {
+    window.dispatchEvent(new PageTransitionEvent('pagehide'));
+  },
+  status: () => conn?.status ?? 'none',
+  firstFrameMs: () => firstFrameMs,
+  stats: async () => (conn?.pc ? readVideoStats(conn.pc) : null),
+  /** Current reel-area signature, for before/after comparisons. */
+  reels(): number[] | null {
+    const w = video.videoWidth;
+    return w ? Array.from(reelSignature(w, video.videoHeight)) : null;
+  },
+  diff: (a: number[], b: number[]) => diff(Float32Array.from(a), Float32Array.from(b)),
+  record(on: boolean): void {
+    recording = on;
+    if (on) {
+      frames.length = 0;
+      lastSig = null;
+    }
+  },
+  frames: (): FrameRecord[] => frames.slice(),
+  now,
+};
+
+declare global {
+  interface Window {
+    reel: typeof api;
+  }
+}
+window.reel = api;

@@ -1,0 +1,65 @@
+/** Shared steps for the web app's end-to-end tests (real server, real Chromium). */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(here, '../..');
+export const ARTIFACTS_DIR = path.resolve(here, '../artifacts');
+/** The data directory of the server under test; the operator CLI must talk to the same database. */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(REPO_ROOT, `.tmp/e2e-data-${process.env.E2E_PORT ?? 8091}`);
+
+/** Runs `npm run operator -- ...` against the server under test. */
+export function operator(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/operator.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+let counter = 0;
+/** A fresh player per test, so blocking, banning and password changes never touch the demo accounts. */
+export function createPlayer(prefix: string, password = 'secret1234', extra: string[] = []): { username: string; password: string } {
+  const username = `${prefix}${Date.now().toString(36)}${counter++}`.toLowerCase();
+  operator('create-player', username, '--email', `${username}@e2e.test`, '--password', password, '--name', 'Test', '--lastname', 'Player', ...extra);
+  return { username, password };
+}
+
+/** The login page starts in Turkish; tests pick English so their texts read like the spec. */
+export async function useEnglish(page: Page) {
+  await page.addInitScript(() => {
+    if (!window.localStorage.getItem('i18nextLng')) window.localStorage.setItem('i18nextLng', 'en');
+  });
+}
+
+export async function signIn(page: Page, username = 'demo', password = 'demo1234') {
+  await page.goto('/login');
+  await page.getByLabel('Email or username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lobby$/);
+}
+
+export async function apiToken(request: APIRequestContext, username = 'demo', password = 'demo1234'): Promise<string> {
+  const response = await request.post('/api/login', { data: { username, password, site_id: 0 } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).token as string;
+}
+
+/** axe with WCAG 2.1 AA rules; the bar is zero serious or critical violations. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const summary = bad.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+}

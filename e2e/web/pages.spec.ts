@@ -1,0 +1,134 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshot, signIn, useEnglish } from './helpers';
+
+const VIEWPORTS = [
+  { name: '360x640', width: 360, height: 640 },
+  { name: '390x844', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 850 },
+] as const;
+
+test('every page passes axe (no serious or critical violations)', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await useEnglish(page);
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await expectAccessible(page, '/login');
+  await signIn(page);
+  const pages: [string, RegExp | string][] = [
+    ['/lobby', 'Choose a Slot Group'],
+    ['/lobby/1/group', /.+/],
+    ['/profile', 'Demo Player'],
+    ['/slot-sessions', 'Game Sessions'],
+    ['/transactions', 'Transactions'],
+    ['/documentation', 'Documentation'],
+    ['/pages/coming-soon', 'Template page'],
+    ['/pages/errors/error-404', '404'],
+    ['/pages/errors/error-500', '500'],
+    ['/game/1/machine', /Machine/],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, path);
+  }
+  // Open panels and dialogs are pages too.
+  await page.goto('/lobby');
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expectAccessible(page, 'navbar drawer');
+  await page.keyboard.press('Escape');
+  await page.goto('/lobby');
+  for (const panel of ['Support chat', 'Quick panel', 'Settings']) {
+    const button = page.getByRole('button', { name: panel }).first();
+    if (!(await button.isVisible())) continue;
+    await button.click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, panel);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`screenshots at ${viewport.name}`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await useEnglish(page);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await screenshot(page, `login-${viewport.name}`);
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Choose a Slot Group' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `lobby-${viewport.name}`);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Demo Player' })).toBeVisible();
+    await screenshot(page, `profile-${viewport.name}`);
+    await page.goto('/transactions');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await screenshot(page, `transactions-${viewport.name}`);
+  });
+}
+
+test('navigation: the drawer lists the menu, marks the active item and closes on a click', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await useEnglish(page);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  const account = nav.getByRole('button', { name: 'Profile' });
+  await expect(account).toHaveAttribute('aria-expanded', 'false');
+  await account.click();
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(nav.getByRole('link', { name: 'Transactions' })).toHaveAttribute('aria-current', 'page');
+  // The collapse holding the current page opens by itself.
+  await expect(nav.getByRole('button', { name: 'Profile' })).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/lobby$/);
+  await expect(page.locator('.navbar--open')).toHaveCount(0);
+});
+
+test('toolbar: wallet toggle hides the balance; search finds pages and saves a shortcut', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  const total = page.getByTestId('wallet-total');
+  await expect(total).toContainText('₺');
+  await page.getByRole('button', { name: 'Hide balance' }).click();
+  await expect(total).not.toContainText('₺');
+  await page.getByRole('button', { name: 'Show balance' }).click();
+  await expect(total).toContainText('₺');
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('combobox', { name: 'Search' }).fill('  TRANS ');
+  await expect(page.getByRole('option', { name: /Transactions/ })).toBeVisible();
+  const star = page.getByRole('button', { name: /Transactions to shortcuts|Transactions from shortcuts/ });
+  if ((await star.getAttribute('aria-pressed')) === 'true') await star.click();
+  await page.getByRole('button', { name: 'Add Transactions to shortcuts' }).click();
+  await page.getByRole('combobox', { name: 'Search' }).fill('zzz');
+  await expect(page.getByText('No results..')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Transactions' })).toBeVisible();
+});
+
+test('chat panel: contacts, empty texts, no empty messages, Esc closes', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Support chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Support chat' });
+  await expect(panel.getByText('Select a contact to start a conversation.')).toBeVisible();
+  const contact = panel.getByRole('list', { name: 'Contacts' }).getByRole('button').first();
+  await contact.click();
+  await expect(panel.getByPlaceholder('Type your message')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await panel.getByPlaceholder('Type your message').fill('   ');
+  await expect(panel.getByRole('button', { name: 'Send' })).toBeDisabled();
+  const text = `Hello from the e2e test ${Date.now()}`;
+  await panel.getByPlaceholder('Type your message').fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText(text)).toBeVisible();
+  await expect(panel.getByPlaceholder('Type your message')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

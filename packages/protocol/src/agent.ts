@@ -1,0 +1,228 @@
+/**
+ * The agent channel: cabinet (machine agent) ↔ server, over the WebSocket at `/ws/agent`.
+ *
+ * One agent process opens one connection and multiplexes the machines it drives; each machine
+ * authenticates with its own key before anything it reports is accepted. Messages are JSON
+ * envelopes `{ event, data }` keyed on `event` (the same shape as the browser channels, without
+ * `seq`: the agent channel is not replayed, the cabinet re-sends its full state after reconnecting).
+ *
+ * Every command carries a unique `commandId`; the cabinet runs a command at most once and answers a
+ * duplicate with the first result, so the server may retry freely after a timeout or reconnect.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import type { VideoType } from './constants.js';
+
+export const AGENT_PROTOCOL_VERSION = 1;
+export const AGENT_WS_PATH = '/ws/agent';
+
+/** Cabinet states, identical to `CabinetState` in constants.ts (kept here as a schema). */
+export const AgentMachineState = Type.Union([
+  Type.Literal('idle'),
+  Type.Literal('in_game'),
+  Type.Literal('in_bonus'),
+  Type.Literal('cashing_out'),
+  Type.Literal('error'),
+  Type.Literal('malfunction'),
+  Type.Literal('offline'),
+]);
+export type AgentMachineState = Static<typeof AgentMachineState>;
+
+/** Symbol names used by the simulated video slot (the cycle reports symbols by name). */
+export const SlotSymbol = {
+  Wild: 'WILD',
+  Seven: 'SEVEN',
+  Bar: 'BAR',
+  Bell: 'BELL',
+  Melon: 'MELON',
+  Plum: 'PLUM',
+  Orange: 'ORANGE',
+  Lemon: 'LEMON',
+  Cherry: 'CHERRY',
+  Scatter: 'STAR',
+} as const;
+export type SlotSymbol = (typeof SlotSymbol)[keyof typeof SlotSymbol];
+
+export const LineWin = Type.Object({
+  line: Type.Integer({ description: '0-based payline index' }),
+  symbol: Type.String(),
+  count: Type.Integer(),
+  winCents: Type.Integer(),
+});
+export type LineWin = Static<typeof LineWin>;
+
+/** One game cycle as a real cabinet's game recall would show it. */
+export const GameCycle = Type.Object({
+  gameId: Type.String({ description: 'Unique per machine: `${machineId}-${gamesPlayed}`' }),
+  betCents: Type.Integer({ description: '0 on a free spin' }),
+  winCents: Type.Integer(),
+  /** reels × rows, symbol names: symbols[reel][row]. */
+  symbols: Type.Array(Type.Array(Type.String())),
+  lineWins: Type.Array(LineWin),
+  scatterCount: Type.Integer(),
+  scatterWinCents: Type.Integer(),
+  creditsBeforeCents: Type.Integer(),
+  creditsAfterCents: Type.Integer(),
+  freeSpin: Type.Boolean(),
+  freeSpinsAwarded: Type.Integer(),
+  freeSpinsLeft: Type.Integer(),
+  /** A jackpot outcome; the platform pays it from the jackpot pool, not the machine's meter. */
+  jackpotHit: Type.Boolean(),
+  startedAtMs: Type.Number(),
+  endedAtMs: Type.Number(),
+});
+export type GameCycle = Static<typeof GameCycle>;
+
+/** Cumulative meters, in integer cents and counts (like SAS meters on a real cabinet). */
+export const MachineMeters = Type.Object({
+  creditsCents: Type.Integer(),
+  coinInCents: Type.Integer({ description: 'Total bets' }),
+  coinOutCents: Type.Integer({ description: 'Total wins paid to the credit meter' }),
+  cashInCents: Type.Integer({ description: 'Total credit_in' }),
+  cashOutCents: Type.Integer({ description: 'Total cash_out' }),
+  gamesPlayed: Type.Integer(),
+  gamesWon: Type.Integer(),
+  freeGamesPlayed: Type.Integer(),
+  bonusTriggers: Type.Integer(),
+  jackpotHits: Type.Integer(),
+  betCents: Type.Integer({ description: 'Current total bet per spin' }),
+  betLevel: Type.Integer(),
+  autoplay: Type.Boolean(),
+  freeSpinsLeft: Type.Integer(),
+});
+export type MachineMeters = Static<typeof MachineMeters>;
+
+export const StreamTarget = Type.Object({
+  host: Type.String({ default: '127.0.0.1' }),
+  videoPort: Type.Integer(),
+  audioPort: Type.Integer(),
+  videoSsrc: Type.Integer(),
+  audioSsrc: Type.Integer(),
+  videoPayloadType: Type.Integer({ default: 96 }),
+  audioPayloadType: Type.Integer({ default: 111 }),
+  bandId: Type.String(),
+  /** Draw the latency timestamp strip (benchmarks). */
+  timestampStrip: Type.Optional(Type.Boolean()),
+});
+export type StreamTarget = Static<typeof StreamTarget>;
+
+// --- Commands (server → cabinet) --------------------------------------------------------------
+
+const cmd = <T extends string, P extends Record<string, TSchema>>(type: T, props: P) =>
+  Type.Object({
+    commandId: Type.String({ minLength: 1, maxLength: 100 }),
+    /** Epoch ms after which the cabinet refuses the command as stale instead of running it late. */
+    expiresAtMs: Type.Optional(Type.Number()),
+    type: Type.Literal(type),
+    ...props,
+  });
+
+export const AgentCommand = Type.Union([
+  cmd('credit_in', { amountCents: Type.Integer({ minimum: 1 }) }),
+  cmd('spin', {}),
+  cmd('set_bet_level', { level: Type.Integer({ minimum: 0 }) }),
+  cmd('autoplay', { on: Type.Boolean() }),
+  cmd('cash_out', {}),
+  /** The cabinet's stop button: ends autoplay and slams spinning reels to a stop. */
+  cmd('stop', {}),
+  cmd('stream_start', { target: StreamTarget }),
+  cmd('stream_stop', {}),
+  cmd('set_band', { bandId: Type.String() }),
+  /** Operator/test: put the machine into error or malfunction, or clear it back to idle. */
+  cmd('set_fault', {
+    fault: Type.Union([Type.Literal('none'), Type.Literal('error'), Type.Literal('malfunction')]),
+  }),
+]);
+export type AgentCommand = Static<typeof AgentCommand>;
+export type AgentCommandType = AgentCommand['type'];
+
+export const CommandOutcome = {
+  Ok: 'ok',
+  Rejected: 'rejected',
+  Stale: 'stale',
+} as const;
+export type CommandOutcome = (typeof CommandOutcome)[keyof typeof CommandOutcome];
+
+export const CommandRejectReason = {
+  Busy: 'busy',
+  InsufficientCredits: 'insufficient_credits',
+  InvalidBetLevel: 'invalid_bet_level',
+  NoCredits: 'no_credits',
+  Faulted: 'faulted',
+  Unsupported: 'unsupported',
+  UnknownBand: 'unknown_band',
+  Offline: 'offline',
+} as const;
+export type CommandRejectReason = (typeof CommandRejectReason)[keyof typeof CommandRejectReason];
+
+export const CommandResult = Type.Object({
+  commandId: Type.String(),
+  type: Type.String(),
+  outcome: Type.Union([Type.Literal('ok'), Type.Literal('rejected'), Type.Literal('stale')]),
+  reason: Type.Optional(Type.String()),
+  /** True when this answer is a replay of an earlier run of the same commandId. */
+  duplicate: Type.Optional(Type.Boolean()),
+  creditsCents: Type.Integer(),
+  /** cash_out: the amount taken off the meter. */
+  amountCents: Type.Optional(Type.Integer()),
+  /** spin: the finished game cycle (the spin answers once the reels stopped). */
+  cycle: Type.Optional(GameCycle),
+  betCents: Type.Optional(Type.Integer()),
+});
+export type CommandResult = Static<typeof CommandResult>;
+
+// --- Envelopes ---------------------------------------------------------------------------------
+
+export interface AgentEnvelope<E extends string, D> {
+  event: E;
+  data: D;
+}
+type Union<M> = { [E in keyof M & string]: AgentEnvelope<E, M[E]> }[keyof M & string];
+
+export const BetLevelsInfo = Type.Object({
+  betLevels: Type.Array(Type.Integer(), { description: 'Total bet per spin in cents, per level' }),
+  lines: Type.Integer(),
+});
+
+/** Cabinet → server. */
+export interface AgentClientEvents {
+  hello: { protocol: number; agentId: string; software: string };
+  auth: {
+    machineId: number;
+    key: string;
+    videoType: VideoType;
+    bands: { id: string; name: string; width: number; height: number; bitrateKbps: number; Order: number }[];
+    betLevels: number[];
+    lines: number;
+  };
+  state: {
+    machineId: number;
+    state: AgentMachineState;
+    previous: AgentMachineState | null;
+    atMs: number;
+    reason?: string;
+  };
+  cycle: { machineId: number; cycle: GameCycle };
+  meters: { machineId: number; meters: MachineMeters };
+  command_result: { machineId: number; result: CommandResult };
+}
+export type AgentClientMessage = Union<AgentClientEvents>;
+
+/** Server → cabinet. */
+export interface AgentServerEvents {
+  welcome: { protocol: number; serverTimeMs: number };
+  auth_result: {
+    machineId: number;
+    ok: boolean;
+    reason?: 'unknown_machine' | 'bad_key' | 'duplicate' | 'protocol';
+  };
+  command: { machineId: number; command: AgentCommand };
+  error: { reason: string };
+}
+export type AgentServerMessage = Union<AgentServerEvents>;
+
+/** WebSocket close codes of the agent channel. */
+export const AgentCloseCode = {
+  ProtocolMismatch: 4400,
+  Unauthorized: 4401,
+  Replaced: 4409,
+} as const;

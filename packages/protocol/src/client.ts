@@ -1,0 +1,9 @@
+/**
+ * What a browser needs from the contract without the schema library: codes, constants, paths,
+ * WebSocket messages, and the REST types (types only, erased at build time).
+ */
+export * from './codes.js';
+export * from './constants.js';
+export * from './paths.js';
+export * from './ws.js';
+export type * from './rest.js';

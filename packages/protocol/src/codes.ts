@@ -1,0 +1,152 @@
+/**
+ * The error and info catalogue (spec section 8) plus the codes this platform adds.
+ * Texts carry `{placeholders}` filled from a response's `Params`.
+ * The web app translates by code and falls back to the server's `ErrorMessage`.
+ */
+export const Code = {
+  SignatureNotVerified: 10,
+  Success: 20000,
+  InvalidRequest: 40000,
+  OldPasswordWrong: 40001,
+  PinWrong: 40002,
+  PasswordTooShort: 40101,
+  InvalidAccessToken: 40102,
+  AccessTokenExpired: 40103,
+  Forbidden: 40300,
+  RegistrationClosed: 40301,
+  NotFound: 40400,
+  IdempotencyConflict: 40900,
+  RequestTooLarge: 41300,
+  TooManyRequests: 42900,
+  InsufficientBalance: 40201,
+  DiscountBalanceTooHigh: 40202,
+  DiscountCooldown: 40203,
+  PromotionDisabled: 40204,
+  CashInLimit: 40205,
+  MachineBusy: 40901,
+  OpenSessionElsewhere: 40902,
+  MachineNotAvailable: 40903,
+  NoOpenSession: 40404,
+  MachineNoAnswer: 50300,
+  InternalError: 50000,
+  SessionTerminated: 50100,
+  PipelineFailed: 70000,
+  LoginIncorrect: 10700,
+  LoginUnknownUser: 10701,
+  LoginBlocked: 10702,
+  LoginIpNotPermitted: 10703,
+  LoginBanned: 10704,
+  InfoDepositCountdown: 18800,
+  InfoSessionTerminating: 18801,
+  InfoContinueCountdown: 18802,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+export type CatalogueLanguage = 'en' | 'tr';
+
+/** en/tr texts per code. Codes marked (spec) keep the spec's English wording exactly. */
+export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
+  [Code.SignatureNotVerified]: { en: "Signature Doesn't Verified", tr: 'İmza doğrulanamadı' }, // (spec)
+  [Code.Success]: { en: 'Request Successfull', tr: 'İstek başarılı' }, // (spec)
+  [Code.InvalidRequest]: { en: 'Invalid request', tr: 'Geçersiz istek' }, // (spec)
+  [Code.OldPasswordWrong]: { en: 'Old password is wrong', tr: 'Eski şifre yanlış' }, // (spec)
+  [Code.PinWrong]: { en: 'PIN is wrong', tr: 'PIN yanlış' },
+  [Code.PasswordTooShort]: { en: 'Password is too short', tr: 'Şifre çok kısa' }, // (spec)
+  [Code.InvalidAccessToken]: { en: 'Invalid access_token', tr: 'Geçersiz access_token' },
+  [Code.AccessTokenExpired]: { en: 'access_token expired', tr: 'access_token süresi doldu' },
+  [Code.Forbidden]: { en: 'You are not allowed to do this', tr: 'Bu işlem için yetkiniz yok' },
+  [Code.RegistrationClosed]: {
+    en: 'Registration is closed, please contact support',
+    tr: 'Kayıt kapalı, lütfen destek ile iletişime geçin',
+  },
+  [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
+  [Code.IdempotencyConflict]: {
+    en: 'This request key was already used for a different request',
+    tr: 'Bu istek anahtarı farklı bir istek için kullanıldı',
+  },
+  [Code.RequestTooLarge]: { en: 'Request is too large', tr: 'İstek çok büyük' },
+  [Code.TooManyRequests]: {
+    en: 'Too many requests, please try again later',
+    tr: 'Çok fazla istek, lütfen daha sonra tekrar deneyin',
+  },
+  [Code.InsufficientBalance]: { en: 'Insufficient balance', tr: 'Yetersiz bakiye' },
+  [Code.DiscountBalanceTooHigh]: {
+    en: 'Your balance must be below {amount}',
+    tr: 'Bakiyeniz {amount} altında olmalıdır',
+  },
+  [Code.DiscountCooldown]: {
+    en: 'You can use discount only once per 5 minutes',
+    tr: 'İndirimi 5 dakikada yalnızca bir kez kullanabilirsiniz',
+  },
+  [Code.PromotionDisabled]: { en: 'This promotion is not available', tr: 'Bu promosyon kullanılamıyor' },
+  [Code.CashInLimit]: {
+    en: 'You can load at most {limit} on a machine',
+    tr: 'Bir makineye en fazla {limit} yükleyebilirsiniz',
+  },
+  [Code.MachineBusy]: {
+    en: 'This machine is being played by another player',
+    tr: 'Bu makine başka bir oyuncu tarafından oynanıyor',
+  },
+  [Code.OpenSessionElsewhere]: {
+    en: 'You have an open session on {machine}',
+    tr: '{machine} üzerinde açık bir oturumunuz var',
+  },
+  [Code.MachineNotAvailable]: {
+    en: 'This machine is not available right now',
+    tr: 'Bu makine şu anda kullanılamıyor',
+  },
+  [Code.NoOpenSession]: {
+    en: 'You have no open session on this machine',
+    tr: 'Bu makinede açık bir oturumunuz yok',
+  },
+  [Code.MachineNoAnswer]: {
+    en: 'The machine did not answer, please try again',
+    tr: 'Makine yanıt vermedi, lütfen tekrar deneyin',
+  },
+  [Code.InternalError]: {
+    en: 'Something went wrong, please try again',
+    tr: 'Bir şeyler ters gitti, lütfen tekrar deneyin',
+  },
+  [Code.SessionTerminated]: {
+    en: 'The session has been terminated. We are unable to process the transaction.',
+    tr: 'Oturum sonlandırıldı. İşleminizi gerçekleştiremiyoruz.',
+  },
+  [Code.PipelineFailed]: {
+    en: 'Failed to start pipeline. Please contact the technical team.',
+    tr: 'Yayın başlatılamadı. Lütfen teknik ekip ile iletişime geçin.',
+  },
+  [Code.LoginIncorrect]: {
+    en: 'Incorrect username or password; remaining rights {left_count}, blocked for {block_time} minutes',
+    tr: 'Kullanıcı adı veya şifre hatalı; kalan hak {left_count}, {block_time} dakika engellenecek',
+  },
+  [Code.LoginUnknownUser]: { en: 'Username or password is wrong', tr: 'Kullanıcı adı veya şifre yanlış' },
+  [Code.LoginBlocked]: {
+    en: 'Account has been protected due to too many false attempts',
+    tr: 'Çok fazla hatalı deneme nedeniyle hesap koruma altına alındı',
+  },
+  [Code.LoginIpNotPermitted]: { en: 'Your ip is not permitted', tr: 'IP adresinize izin verilmiyor' },
+  [Code.LoginBanned]: { en: 'You have been banned', tr: 'Erişiminiz engellendi' },
+  [Code.InfoDepositCountdown]: {
+    en: 'You have {count} seconds left to deposit funds',
+    tr: 'Bakiye yüklemek için {count} saniyeniz kaldı',
+  },
+  [Code.InfoSessionTerminating]: { en: 'Your session is being terminated', tr: 'Oturumunuz sonlandırılıyor' },
+  [Code.InfoContinueCountdown]: {
+    en: 'You have {count} seconds left to continue',
+    tr: 'Devam etmek için {count} saniyeniz kaldı',
+  },
+};
+
+export type Params = Record<string, string | number>;
+
+/** Fills `{name}` placeholders; unknown placeholders stay visible so a missing param is noticed. */
+export function formatMessage(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export function messageFor(code: number, language: CatalogueLanguage = 'en', params: Params = {}) {
+  const entry = (catalogue as Record<number, Record<CatalogueLanguage, string>>)[code];
+  return entry ? formatMessage(entry[language], params) : undefined;
+}

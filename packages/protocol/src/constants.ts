@@ -1,0 +1,181 @@
+/** Business constants, feature flags and named values of spec sections 3 and 9. */
+
+export const UI_VERSION = 'v2.4.5';
+export const CURRENCY = 'TRY';
+export const CENTS_PER_UNIT = 100;
+export const NAVIGATION_LEVEL = 145;
+export const SEARCH_SUGGESTIONS_MAX = 10;
+export const IDLE_TIMEOUT_MS = 60_000;
+/** The spec gives 30000 ms while its message says 5 minutes; the number is the contract. */
+export const PROMOTION_COOLDOWN_MS = 30_000;
+export const SESSION_WARNING_AUTOCLOSE_MS = 10_000;
+export const SESSION_WARNING_FIRST_COUNT = 10;
+export const LIVE_CHAT_START_DELAY_MS = 700;
+export const LIVE_CHAT_RETRY_MS = 5_000;
+export const HOVER_MENU_DELAY_MS = 150;
+export const CHAT_TIME_FORMAT = 'MMMM Do YYYY, h:mm:ss a';
+export const PASSWORD_MIN_LENGTH = 4;
+export const DEFAULT_THEME = 'dark1';
+
+export const Layout = {
+  sidebarWidth: 240,
+  headerHeight: 120,
+  navbarWidth: 280,
+  navbarFoldedWidth: 64,
+  chatPanelWidth: 360,
+  quickPanelWidth: 280,
+  boxedWidths: [1280, 1120],
+} as const;
+
+/** Amount action codes (spec section 3). */
+export const ActionCode = {
+  Deposit: 1,
+  Withdraw: 2,
+  CashIn: 3,
+  CashOut: 4,
+  HandPay: 5,
+  Jackpot: 6,
+} as const;
+export type ActionCode = (typeof ActionCode)[keyof typeof ActionCode];
+export const actionCodeName: Record<ActionCode, string> = {
+  1: 'Deposit',
+  2: 'Withdraw',
+  3: 'Cash In',
+  4: 'Cash Out',
+  5: 'Hand Pay',
+  6: 'JACKPOT',
+};
+
+/** Promotions move money too but carry no spec action code. */
+export const PromotionKind = { Discount: 'discount', Bonus: 'bonus' } as const;
+export type PromotionKind = (typeof PromotionKind)[keyof typeof PromotionKind];
+
+/** Transaction and log type names (spec section 3). */
+export const LogType = {
+  LoginFail: 'login fail',
+  LoginNotAllowed: 'login not allowed',
+  LoginSuccess: 'login success',
+  LoginCheckFail: 'login check fail',
+  LoginCheckSuccess: 'login check success',
+  LogoutSuccess: 'logout success',
+  ChangedPassword: 'changed password',
+  TemporaryBlocked: 'temporary blocked',
+  KickedByPlayer: 'kicked by player',
+} as const;
+export type LogType = (typeof LogType)[keyof typeof LogType];
+
+/** Machine status as the lobby shows it (spec section 4). */
+export const MachineStatus = {
+  Playing: 'playing',
+  Available: 'available',
+  Waiting: 'waiting',
+  Reserved: 'reserved',
+  NotAvailable: 'not_available',
+} as const;
+export type MachineStatus = (typeof MachineStatus)[keyof typeof MachineStatus];
+
+/** The cabinet's own state, reported by the machine agent. */
+export const CabinetState = {
+  Idle: 'idle',
+  InGame: 'in_game',
+  InBonus: 'in_bonus',
+  CashingOut: 'cashing_out',
+  Error: 'error',
+  Malfunction: 'malfunction',
+  Offline: 'offline',
+} as const;
+export type CabinetState = (typeof CabinetState)[keyof typeof CabinetState];
+
+/** Wallet parts, shown in the toolbar with the spec's ledger colours. */
+export const WalletPart = { Cash: 'cash', Credit: 'credit', Bonus: 'bonus', Discount: 'discount' } as const;
+export type WalletPart = (typeof WalletPart)[keyof typeof WalletPart];
+/** Order in which a spend draws from the parts: promotional money first, cash last. */
+export const WALLET_SPEND_ORDER: readonly WalletPart[] = ['discount', 'bonus', 'credit', 'cash'];
+
+export const Role = { Admin: 'admin', Staff: 'staff', User: 'user', Guest: 'guest' } as const;
+export type Role = (typeof Role)[keyof typeof Role];
+
+export const Language = { tr: 'tr', en: 'en', ar: 'ar' } as const;
+export type Language = (typeof Language)[keyof typeof Language];
+export const DEFAULT_LANGUAGE: Language = 'tr';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+export const VideoType = { Screen: 'screen', Camera: 'camera' } as const;
+export type VideoType = (typeof VideoType)[keyof typeof VideoType];
+
+/** Hot coin cash-in amounts in cents; the spec lists prices 500, 5000, '10.000', '50.000', '100.000'. */
+export const HOT_COINS = [
+  { amountCents: 500, color: 'blue' },
+  { amountCents: 5_000, color: 'green' },
+  { amountCents: 10_000, color: 'purple' },
+  { amountCents: 50_000, color: 'yellow' },
+  { amountCents: 100_000, color: 'red' },
+] as const;
+
+/**
+ * Runtime settings (Settings.json) with the spec's defaults. Amount settings are in cents.
+ * `Settings.json` overrides these key by key.
+ */
+export const DEFAULT_SETTINGS = {
+  API_URL: '/api/',
+  DISCOUNT_MIN: 100,
+  HOT_FLAG_LIMIT: 20_000,
+  MAX_ALL_IN_LIMIT: 2_500_000,
+  UPDATE_LOBBY: 10,
+  FPS: 30,
+  VOLUME: 1,
+  ALLOW_0_BALANCE_TO_PLAY: true,
+  PIN_CHECK: false,
+  IP_CHEKCING: false,
+  LANG_SELECT: true,
+  SHOW_CONTACT_ON_LOGIN: true,
+  LOGIN_WITH_TOKEN: false,
+  HIDE_HEADER_BAR: false,
+  SPLASH_SCREEN: false,
+  SHOW_WEBCAM: true,
+  AUTO_FULLSCREEN: false,
+  DISCOUNT: true,
+  BONUS: true,
+  DISCOUNT_BALANCE_CHECK: true,
+  CLICK_SOUND: true,
+  CURRENCY: CURRENCY,
+  LOCALE: 'tr-TR',
+  DEFAULT_LANGUAGE: DEFAULT_LANGUAGE as Language,
+  SITE_ID: 0,
+  SINGLE_LOBBY: false,
+  LOBBY_ID: 0,
+  EXTERNAL_INFO: false,
+  WHATSAPP_NUMBER: '',
+  SUPPORT_PHONE: '',
+  /** '' (none), 'tawk' or 'jivo'. */
+  LIVE_CHAT_PROVIDER: '' as '' | 'tawk' | 'jivo',
+  LIVE_CHAT_ID: '',
+  LAYOUT_STYLE: 'layout3' as 'layout1' | 'layout2' | 'layout3',
+  THEME: DEFAULT_THEME,
+} as const;
+type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
+export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]> };
+
+/** Applies an override object onto the defaults key by key, ignoring unknown keys and wrong types. */
+export function mergeSettings(override: unknown): Settings {
+  const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  if (override && typeof override === 'object') {
+    for (const [key, value] of Object.entries(override)) {
+      if (key in DEFAULT_SETTINGS && typeof value === typeof merged[key]) merged[key] = value;
+    }
+  }
+  return merged as Settings;
+}
+
+/** Quality bands a simulated cabinet offers; the game lists them by Order, highest first. */
+export const DEFAULT_QUALITY_BANDS = [
+  { id: 'high', name: '640x360', width: 640, height: 360, bitrateKbps: 1200, Order: 2 },
+  { id: 'low', name: '426x240', width: 426, height: 240, bitrateKbps: 400, Order: 1 },
+] as const;
+
+/** Cents as a plain decimal in major units ("1234.56", "-0.05"), exact (no floating point). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / CENTS_PER_UNIT)}.${String(abs % CENTS_PER_UNIT).padStart(2, '0')}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * Server ↔ media control API (HTTP on 127.0.0.1, JSON) and the browser-facing grant.
+ *
+ * The media process (apps/media) forwards each machine's RTP to authorised WebRTC viewers. The API
+ * server creates an ingest per machine (the media part answers with the loopback RTP ports the
+ * cabinet must send to), signs a short-lived grant for the player who holds the machine's session,
+ * and relays the browser's WHEP-style offer. Every control call carries `x-media-secret`.
+ */
+import { Type, type Static } from 'typebox';
+
+export const MEDIA_CONTROL_VERSION = 1;
+export const MEDIA_SECRET_HEADER = 'x-media-secret';
+
+export const MediaBackend = { Werift: 'werift', Janus: 'janus' } as const;
+export type MediaBackend = (typeof MediaBackend)[keyof typeof MediaBackend];
+
+export const IceServer = Type.Object({
+  urls: Type.Union([Type.String(), Type.Array(Type.String())]),
+  username: Type.Optional(Type.String()),
+  credential: Type.Optional(Type.String()),
+});
+export type IceServer = Static<typeof IceServer>;
+
+/** What a grant token says once verified. `exp` is epoch ms. */
+export const GrantClaims = Type.Object({
+  v: Type.Literal(1),
+  playerId: Type.Integer(),
+  machineId: Type.Integer(),
+  exp: Type.Number(),
+  jti: Type.String(),
+});
+export type GrantClaims = Static<typeof GrantClaims>;
+
+export const CreateIngestRequest = Type.Object({ machineId: Type.Integer() });
+export type CreateIngestRequest = Static<typeof CreateIngestRequest>;
+
+export const IngestInfo = Type.Object({
+  machineId: Type.Integer(),
+  host: Type.String(),
+  videoPort: Type.Integer(),
+  audioPort: Type.Integer(),
+  videoSsrc: Type.Integer(),
+  audioSsrc: Type.Integer(),
+  videoPayloadType: Type.Integer(),
+  audioPayloadType: Type.Integer(),
+  backend: Type.Union([Type.Literal('werift'), Type.Literal('janus')]),
+});
+export type IngestInfo = Static<typeof IngestInfo>;
+
+/** Create a viewer: the browser's SDP offer plus the grant; the answer comes back. */
+export const CreateViewerRequest = Type.Object({
+  grant: Type.String(),
+  machineId: Type.Integer(),
+  offerSdp: Type.String({ maxLength: 20000 }),
+});
+export type CreateViewerRequest = Static<typeof CreateViewerRequest>;
+
+/**
+ * Werift answers the offer (`kind: 'answer'`). Janus' streaming plugin always makes its own offer,
+ * so the Janus adapter answers `kind: 'offer'`: the browser rolls back its offer, applies the
+ * server's, and PATCHes its answer to the viewer's resource. Same code path otherwise.
+ */
+export const CreateViewerResponse = Type.Object({
+  viewerId: Type.String(),
+  kind: Type.Union([Type.Literal('answer'), Type.Literal('offer')]),
+  sdp: Type.String(),
+  backend: Type.Union([Type.Literal('werift'), Type.Literal('janus')]),
+});
+export type CreateViewerResponse = Static<typeof CreateViewerResponse>;
+
+export const ViewerAnswerRequest = Type.Object({ answerSdp: Type.String({ maxLength: 20000 }) });
+export type ViewerAnswerRequest = Static<typeof ViewerAnswerRequest>;
+
+export const ViewerCloseReason = {
+  Leave: 'leave',
+  PageHide: 'pagehide',
+  Dead: 'dead',
+  IngestGone: 'ingest_gone',
+  Replaced: 'replaced',
+  Shutdown: 'shutdown',
+} as const;
+export type ViewerCloseReason = (typeof ViewerCloseReason)[keyof typeof ViewerCloseReason];
+
+export const MachineMediaStats = Type.Object({
+  machineId: Type.Integer(),
+  viewers: Type.Integer(),
+  videoPackets: Type.Integer(),
+  audioPackets: Type.Integer(),
+  videoBytes: Type.Integer(),
+  keyframes: Type.Integer(),
+  gopCachePackets: Type.Integer(),
+  lastPacketAgeMs: Type.Union([Type.Number(), Type.Null()]),
+});
+export type MachineMediaStats = Static<typeof MachineMediaStats>;
+
+export const ViewerStats = Type.Object({
+  viewerId: Type.String(),
+  machineId: Type.Integer(),
+  playerId: Type.Integer(),
+  state: Type.String(),
+  connectedAtMs: Type.Union([Type.Number(), Type.Null()]),
+  lastRtcpAgeMs: Type.Union([Type.Number(), Type.Null()]),
+  packetsSent: Type.Integer(),
+});
+export type ViewerStats = Static<typeof ViewerStats>;
+
+export const MediaStats = Type.Object({
+  backend: Type.String(),
+  uptimeMs: Type.Number(),
+  machines: Type.Array(MachineMediaStats),
+  viewers: Type.Array(ViewerStats),
+  closedViewers: Type.Record(Type.String(), Type.Integer()),
+});
+export type MediaStats = Static<typeof MediaStats>;
+
+/** Events the media process prints on stdout as JSON lines (one per line) for its supervisor. */
+export type MediaProcessEvent =
+  | { event: 'ready'; data: { controlPort: number; backend: MediaBackend } }
+  | {
+      event: 'viewer_closed';
+      data: { viewerId: string; machineId: number; playerId: number; reason: ViewerCloseReason };
+    }
+  | { event: 'viewer_connected'; data: { viewerId: string; machineId: number; playerId: number } };
+
+/** Control endpoints (relative to `http://127.0.0.1:${controlPort}`). */
+export const MediaControlPath = {
+  Health: '/health',
+  Ingests: '/ingests',
+  Ingest: '/ingests/:machineId',
+  Viewers: '/viewers',
+  Viewer: '/viewers/:viewerId',
+  Stats: '/stats',
+} as const;

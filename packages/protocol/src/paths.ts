@@ -1,0 +1,51 @@
+/**
+ * REST and WebSocket paths (spec section 7). REST paths are relative to the API base (`/api/` by
+ * default); `/check` and `/Settings.json` sit at the site root. Paths the spec leaves "not shown"
+ * are defined under `/player/...` and listed in docs/api.md.
+ */
+export const ApiPath = {
+  login: '/login',
+  validate: '/validate',
+  logout: '/player/logout',
+  balance: '/player/balance',
+  profile: '/player/profile',
+  changePassword: '/player/password',
+  setPin: '/player/pin',
+  verifyPin: '/player/pin/verify',
+  kick: '/player/kick',
+  cancel: '/player/cancel',
+  /** The player's open session, for the reconnect dialog (also pushed as a `session` notification). */
+  openSession: '/player/session',
+  discount: '/player/discount',
+  bonus: '/player/bonus',
+  slotSessions: '/player/slot-sessions',
+  slotSessionsCsv: '/player/slot-sessions.csv',
+  transactions: '/player/transactions',
+  transactionsCsv: '/player/transactions.csv',
+  notificationTicket: '/player/ws-ticket',
+  machineBrands: '/machine/brands',
+  machineAll: '/machine/all',
+  machineById: '/machine/:id',
+  userUpdate: '/api/auth/user/update',
+  register: '/api/auth/register',
+  chatContacts: '/api/chat/contacts',
+  chatUser: '/api/chat/user',
+  chatUserData: '/api/chat/user/data',
+  chatGetChat: '/api/chat/get-chat',
+  chatSendMessage: '/api/chat/send-message',
+  quickPanelData: '/api/quick-panel/data',
+} as const;
+
+/** Paths at the site root, outside the API base. */
+export const RootPath = { check: '/check', settings: '/Settings.json', docs: '/api/docs' } as const;
+
+/** WebSocket paths (site root). Browsers pass the token in the query, as the spec says. */
+export const WsPath = {
+  notifications: '/ws/notifications',
+  game: '/ws/game',
+  jackpot: '/ws/jackpot',
+  agent: '/ws/agent',
+} as const;
+
+/** The header every client-initiated money call carries; a retry with the same key returns the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

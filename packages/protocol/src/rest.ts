@@ -1,0 +1,375 @@
+/**
+ * REST request and response schemas (spec section 7); the paths are in paths.ts. Field names are
+ * the spec's, exactly. The server validates with these and publishes them as OpenAPI.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+const Cents = (description: string) => Type.Integer({ description: `${description} (integer cents)` });
+const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+
+/** Every answer carries these; errors use them alone. `status` is false on any error. */
+export const ResultFields = {
+  status: Type.Boolean(),
+  code: Type.Integer({ description: 'Catalogue code (spec section 8)' }),
+  ErrorMessage: Type.Optional(Type.String()),
+  Params: Type.Optional(ParamsSchema),
+};
+export const ErrorResponse = Type.Object(ResultFields, { $id: 'ErrorResponse' });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+const withResult = <P extends Record<string, TSchema>>(properties: P, id: string) =>
+  Type.Object({ ...ResultFields, ...properties }, { $id: id });
+
+// --- Sign-in -------------------------------------------------------------------------------
+
+export const LoginRequest = Type.Object(
+  {
+    username: Type.String({ minLength: 1, maxLength: 254, description: 'Username or email' }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+    site_id: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  },
+  { $id: 'LoginRequest' },
+);
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginResponse = withResult(
+  {
+    token: Type.String({ description: 'Bearer access token (JWT); its claims carry the user fields' }),
+    pin_code: Type.Boolean({ description: 'True when the player has a PIN; the PIN itself never leaves the server' }),
+    ip_address: Type.String(),
+    versions: Type.String({ description: 'Server and UI versions' }),
+    last_logon: Nullable(IsoDate('Previous successful sign-in')),
+    last_logon_ip: Nullable(Type.String()),
+  },
+  'LoginResponse',
+);
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const ValidateResponse = withResult(
+  {
+    token: Type.String(),
+    pin_code: Type.Boolean(),
+    ip_address: Type.String(),
+    versions: Type.String(),
+    last_logon: Nullable(IsoDate('Previous successful sign-in')),
+    last_logon_ip: Nullable(Type.String()),
+  },
+  'ValidateResponse',
+);
+export type ValidateResponse = Static<typeof ValidateResponse>;
+
+/** Claims of the access token; the web app reads the user's fields from it (spec section 3). */
+export interface TokenClaims {
+  sub: string;
+  id: number;
+  jti: string;
+  group: string;
+  permissions: number[];
+  type: string;
+  name: string;
+  lastname: string;
+  email: string;
+  username: string;
+  role: string[];
+  exp: number;
+  iat: number;
+}
+
+export const OkResponse = withResult({}, 'OkResponse');
+export type OkResponse = Static<typeof OkResponse>;
+
+// --- Player --------------------------------------------------------------------------------
+
+export const BalanceResponse = withResult(
+  {
+    balance: Cents('Total wallet balance'),
+    cash: Cents('Cash part'),
+    credit: Cents('Credit part'),
+    bonus: Cents('Bonus part'),
+    discount: Cents('Discount part'),
+    currency: Type.String(),
+  },
+  'BalanceResponse',
+);
+export type BalanceResponse = Static<typeof BalanceResponse>;
+
+export const ProfileResponse = withResult(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    lastname: Type.String(),
+    email: Type.String(),
+    username: Type.String(),
+    group: Type.String(),
+    Permissions: Type.Array(Type.Integer()),
+    ip_address: Type.String(),
+    last_logon: Nullable(IsoDate('Previous successful sign-in')),
+    last_logon_ip: Nullable(Type.String()),
+    password_changed_at: Nullable(IsoDate('Last password change')),
+    password_expired: Type.Boolean(),
+    pin_code: Type.Boolean(),
+    settings: Type.Record(Type.String(), Type.Unknown()),
+    shortcuts: Type.Array(Type.String()),
+  },
+  'ProfileResponse',
+);
+export type ProfileResponse = Static<typeof ProfileResponse>;
+
+export const ChangePasswordRequest = Type.Object(
+  {
+    old_password: Type.String({ minLength: 1, maxLength: 256 }),
+    new_password: Type.String({ maxLength: 256 }),
+  },
+  { $id: 'ChangePasswordRequest' },
+);
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
+
+export const SetPinRequest = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 256 }), pin: Type.String({ pattern: '^[0-9]{4,8}$' }) },
+  { $id: 'SetPinRequest' },
+);
+export type SetPinRequest = Static<typeof SetPinRequest>;
+
+export const VerifyPinRequest = Type.Object(
+  { pin: Type.String({ minLength: 1, maxLength: 16 }) },
+  { $id: 'VerifyPinRequest' },
+);
+export type VerifyPinRequest = Static<typeof VerifyPinRequest>;
+
+export const MachineActionRequest = Type.Object(
+  { machineId: Type.Integer({ minimum: 1 }) },
+  { $id: 'MachineActionRequest' },
+);
+export type MachineActionRequest = Static<typeof MachineActionRequest>;
+
+/** Discount and bonus answer `Params.amount` in cents on success. */
+export const PromotionResponse = withResult({}, 'PromotionResponse');
+export type PromotionResponse = Static<typeof PromotionResponse>;
+
+
+export const UserUpdateRequest = Type.Object(
+  {
+    user: Type.Object({
+      settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      shortcuts: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+    }),
+  },
+  { $id: 'UserUpdateRequest' },
+);
+export type UserUpdateRequest = Static<typeof UserUpdateRequest>;
+
+export const UserUpdateResponse = withResult(
+  {
+    settings: Type.Record(Type.String(), Type.Unknown()),
+    shortcuts: Type.Array(Type.String()),
+  },
+  'UserUpdateResponse',
+);
+export type UserUpdateResponse = Static<typeof UserUpdateResponse>;
+
+export const RegisterResponse = withResult(
+  { user: Type.Optional(Type.Unknown()), access_token: Type.Optional(Type.String()), error: Type.Optional(Type.Unknown()) },
+  'RegisterResponse',
+);
+
+// --- Machines ------------------------------------------------------------------------------
+
+export const QualityBand = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    width: Type.Integer(),
+    height: Type.Integer(),
+    bitrateKbps: Type.Integer(),
+    Order: Type.Integer({ description: 'Sort key; the game sorts bands by Order descending' }),
+  },
+  { $id: 'QualityBand' },
+);
+export type QualityBand = Static<typeof QualityBand>;
+
+export const Brand = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    jackpot: Type.String({ description: 'Comma-separated jackpot values in cents' }),
+    machineCount: Type.Integer({ default: 0 }),
+    image: Nullable(Type.String()),
+  },
+  { $id: 'Brand' },
+);
+export type Brand = Static<typeof Brand>;
+
+export const Machine = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    status: Type.Union([
+      Type.Literal('playing'),
+      Type.Literal('available'),
+      Type.Literal('waiting'),
+      Type.Literal('reserved'),
+      Type.Literal('not_available'),
+    ]),
+    brand: Type.String({ description: 'Brand name' }),
+    brandId: Type.Integer(),
+    image: Nullable(Type.String()),
+    reservation: Type.Boolean({ description: 'True when the machine carries a reservation' }),
+    hot: Type.Boolean({ description: 'Recent payouts passed HOT_FLAG_LIMIT' }),
+    videoType: Type.Union([Type.Literal('screen'), Type.Literal('camera')]),
+    bands: Type.Array(QualityBand),
+  },
+  { $id: 'Machine' },
+);
+export type Machine = Static<typeof Machine>;
+
+export const BrandWithMachines = Type.Object({ brand: Brand, machines: Type.Array(Machine) }, { $id: 'BrandWithMachines' });
+export type BrandWithMachines = Static<typeof BrandWithMachines>;
+
+// --- History -------------------------------------------------------------------------------
+
+export const HistoryQuery = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  },
+  { $id: 'HistoryQuery' },
+);
+export type HistoryQuery = Static<typeof HistoryQuery>;
+
+export const SlotSessionRow = Type.Object(
+  {
+    id: Type.String(),
+    machine: Type.String(),
+    machineId: Type.Integer(),
+    brand: Type.String(),
+    start: IsoDate('Session start'),
+    end: Nullable(IsoDate('Session end')),
+    duration_s: Type.Integer({ description: 'Played session duration in seconds' }),
+    spin_count: Type.Integer(),
+    free_spin_count: Type.Integer(),
+    cash_in: Cents('Money put on the machine'),
+    cash_out: Cents('Money taken off the machine'),
+    net: Cents('cash_out - cash_in'),
+    status: Type.String(),
+  },
+  { $id: 'SlotSessionRow' },
+);
+export type SlotSessionRow = Static<typeof SlotSessionRow>;
+
+export const TransactionRow = Type.Object(
+  {
+    id: Type.String(),
+    date: IsoDate('Operation date'),
+    from: Type.String({ description: 'Where the money came from (cashier, machine, wallet, promotion)' }),
+    amount: Cents('Signed amount for the player'),
+    type: Type.String({ description: 'Action code name or promotion kind' }),
+    action_code: Nullable(Type.Integer()),
+    machine: Nullable(Type.String()),
+    session_id: Nullable(Type.String()),
+    start: Nullable(IsoDate('Session start')),
+    end: Nullable(IsoDate('Session end')),
+    duration_s: Nullable(Type.Integer({ description: 'Played session duration in seconds' })),
+    spin_count: Nullable(Type.Integer()),
+    free_spin_count: Nullable(Type.Integer()),
+    tag: Nullable(Type.String()),
+  },
+  { $id: 'TransactionRow' },
+);
+export type TransactionRow = Static<typeof TransactionRow>;
+
+const page = <T extends TSchema>(item: T, id: string) =>
+  withResult({ items: Type.Array(item), next_cursor: Nullable(Type.String()) }, id);
+export const SlotSessionPage = page(SlotSessionRow, 'SlotSessionPage');
+export type SlotSessionPage = Static<typeof SlotSessionPage>;
+export const TransactionPage = page(TransactionRow, 'TransactionPage');
+export type TransactionPage = Static<typeof TransactionPage>;
+
+// --- IP check ------------------------------------------------------------------------------
+
+export const CheckResponse = Type.Object(
+  { status: Type.Integer({ description: '1 allowed, 0 blocked' }), code: Type.Integer(), ip: Type.String(), country: Type.String() },
+  { $id: 'CheckResponse' },
+);
+export type CheckResponse = Static<typeof CheckResponse>;
+
+// --- Chat and quick panel ------------------------------------------------------------------
+
+export const ContactStatus = Type.Union([
+  Type.Literal('online'),
+  Type.Literal('do-not-disturb'),
+  Type.Literal('away'),
+  Type.Literal('offline'),
+]);
+export const Contact = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    avatar: Type.String(),
+    status: ContactStatus,
+    mood: Type.String(),
+    unread: Type.Integer(),
+  },
+  { $id: 'Contact' },
+);
+export type Contact = Static<typeof Contact>;
+
+export const ChatListEntry = Type.Object({
+  chatId: Type.String(),
+  contactId: Type.String(),
+  lastMessageTime: Nullable(IsoDate('Last message')),
+});
+export type ChatListEntry = Static<typeof ChatListEntry>;
+export const ChatUser = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    avatar: Type.String(),
+    status: ContactStatus,
+    mood: Type.String(),
+    chatList: Type.Array(ChatListEntry),
+  },
+  { $id: 'ChatUser' },
+);
+export type ChatUser = Static<typeof ChatUser>;
+
+export const ChatMessage = Type.Object({ who: Type.String(), message: Type.String(), time: IsoDate('Sent at') });
+export type ChatMessage = Static<typeof ChatMessage>;
+export const Chat = Type.Object({ id: Type.String(), dialog: Type.Array(ChatMessage) }, { $id: 'Chat' });
+export type Chat = Static<typeof Chat>;
+
+export const GetChatQuery = Type.Object({ contactId: Type.String({ maxLength: 64 }), userId: Type.Optional(Type.String({ maxLength: 64 })) });
+export const GetChatResponse = Type.Object({ chat: Chat, userChatList: Type.Array(ChatListEntry) }, { $id: 'GetChatResponse' });
+export const SendMessageRequest = Type.Object({
+  chatId: Type.String({ maxLength: 64 }),
+  contactId: Type.String({ maxLength: 64 }),
+  messageText: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
+});
+export const SendMessageResponse = Type.Object({ message: ChatMessage, userChatList: Type.Array(ChatListEntry) }, { $id: 'SendMessageResponse' });
+
+/**
+ * POST /api/chat/user/data: the chat user as the panel holds it. Only status and mood change;
+ * the other fields are accepted so the panel can post its whole user object back.
+ */
+export const ChatUserDataRequest = Type.Object(
+  {
+    id: Type.Optional(Type.String({ maxLength: 64 })),
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    avatar: Type.Optional(Type.String({ maxLength: 2000 })),
+    status: Type.Optional(ContactStatus),
+    mood: Type.Optional(Type.String({ maxLength: 200 })),
+    chatList: Type.Optional(Type.Array(ChatListEntry, { maxItems: 1000 })),
+  },
+  { $id: 'ChatUserDataRequest' },
+);
+export type ChatUserDataRequest = Static<typeof ChatUserDataRequest>;
+
+export const QuickPanelItem = Type.Object({ id: Type.String(), title: Type.String(), detail: Type.String() });
+export const QuickPanelData = Type.Object(
+  { events: Type.Array(QuickPanelItem), notes: Type.Array(QuickPanelItem) },
+  { $id: 'QuickPanelData' },
+);
+export type QuickPanelData = Static<typeof QuickPanelData>;

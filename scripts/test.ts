@@ -1,0 +1,55 @@
+/**
+ * `npm test`: every test of the repository. Installs the system packages the browser and video
+ * tests need when missing (Debian's chromium and ffmpeg; needs root), then runs the unit, component
+ * and API tests (Vitest), builds the web app and runs the end-to-end tests in Chromium (Playwright).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb } from './start.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isRoot = process.getuid?.() === 0;
+
+const SYSTEM_PACKAGES = [
+  { binary: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests' },
+  { binary: '/usr/bin/ffmpeg', pkg: 'ffmpeg', why: 'video encoding of the simulated cabinets' },
+];
+
+function ensureSystemPackages() {
+  const missing = SYSTEM_PACKAGES.filter((p) => !fs.existsSync(p.binary));
+  if (!missing.length) return;
+  const names = missing.map((p) => p.pkg);
+  if (!isRoot) {
+    console.error(`Missing ${names.join(', ')} (${missing.map((p) => p.why).join('; ')}). Install with: sudo apt-get install -y ${names.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${names.join(', ')} from Debian packages…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env });
+  if (update.status !== 0 || install.status !== 0) {
+    console.error(`Could not install ${names.join(', ')}; the tests that need them cannot run.`);
+    process.exit(1);
+  }
+}
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${seconds} s ===`);
+  return result.status === 0;
+}
+
+ensureSystemPackages();
+const results: boolean[] = [];
+results.push(run('unit, component and API tests (vitest)', 'npx', ['vitest', 'run']));
+buildWeb();
+results.push(run('live video end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts']));
+results.push(run('product end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+const failed = results.filter((ok) => !ok).length;
+console.log(`\n${results.length - failed} suites passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
