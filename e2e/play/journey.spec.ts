@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, expectAccessible, screenshot, signIn, useEnglish } from '../web/helpers';
-import { balanceCents, cashIn, cashOut, credits, joinFromLobby, leaveToLobby, parseMoney, sessionRows, spinOnce, transactionRows, waitFirstFrame } from './play-helpers';
+import { BONUS_ROUND_TIMEOUT_MS, balanceCents, cashIn, cashOut, credits, joinFromLobby, leaveToLobby, parseMoney, sessionRows, spinOnce, transactionRows, waitFirstFrame } from './play-helpers';
 
 /** Distinct machines per test so the tests never meet on a cabinet (4, 8 and 12 are reserved). */
 const MACHINE = 1;
@@ -8,7 +8,8 @@ const MACHINE = 1;
 test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('the full journey: lobby, live video, cash in 50.00, five spins, cash out; wallet and history match the meters to the cent', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // Five spins: allow for one free-spins round among them.
+  test.setTimeout(120_000 + BONUS_ROUND_TIMEOUT_MS);
   const token = await apiToken(request);
   const walletBefore = await balanceCents(request, token);
   expect(walletBefore).toBeGreaterThanOrEqual(5000);

@@ -70,13 +70,25 @@ export async function cashIn(page: Page, label: RegExp, expectedCreditsCents: nu
   await expect.poll(() => credits(page), { timeout: 15_000 }).toBe(expectedCreditsCents);
 }
 
-/** Presses Spin and waits for the session to count the game. */
+/**
+ * A scatter win starts a free-spins round that the cabinet plays by itself (10 spins of about
+ * 2.3 s, more on a retrigger); Spin stays disabled until it ends, so waiting for the machine to be
+ * idle again must allow for a whole round, not just one game.
+ */
+export const BONUS_ROUND_TIMEOUT_MS = 120_000;
+
+/** Waits until the game (and any free-spins round it started) is over and Spin can be pressed. */
+export async function waitIdle(page: Page) {
+  await expect(page.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled({ timeout: BONUS_ROUND_TIMEOUT_MS });
+}
+
+/** Presses Spin, waits for the session to count the game, then for the machine to be idle again. */
 export async function spinOnce(page: Page) {
   const before = await spins(page);
-  const button = page.getByRole('button', { name: 'Spin', exact: true });
-  await expect(button).toBeEnabled({ timeout: 15_000 });
-  await button.click();
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'Spin', exact: true }).click();
   await expect.poll(() => spins(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  await waitIdle(page);
 }
 
 export async function cashOut(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
-import { auth, balanceCents, cashIn, credits, holdMachine, leaveToLobby, machineGroup, parseMoney, spinOnce, waitFirstFrame } from './play-helpers';
+import { BONUS_ROUND_TIMEOUT_MS, auth, balanceCents, cashIn, credits, holdMachine, leaveToLobby, machineGroup, parseMoney, spinOnce, waitFirstFrame } from './play-helpers';
 
 /** Each test has its own machine and player, so a failure in one never holds another's cabinet. */
 const MACHINES = { quit: 2, offline: 3, grace: 5, held: 6 } as const;
@@ -38,7 +38,7 @@ test('a second tab of the same player takes the machine over; the first gets QUI
 });
 
 test('offline mid-session: back online the reconnect dialog appears and Continue resumes with the same credits', async ({ page, context, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(90_000 + BONUS_ROUND_TIMEOUT_MS);
   const player = await newPlayer('offline');
   const token = await apiToken(request, player.username, player.password);
   const { machine } = await machineGroup(request, token, MACHINES.offline);
@@ -68,7 +68,7 @@ test('offline mid-session: back online the reconnect dialog appears and Continue
 });
 
 test('offline past the grace period: the server cashes out, the money is back in the wallet', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(120_000 + BONUS_ROUND_TIMEOUT_MS);
   const player = await newPlayer('grace');
   const token = await apiToken(request, player.username, player.password);
   const { machine } = await machineGroup(request, token, MACHINES.grace);
