@@ -91,6 +91,8 @@ async function run(backend: MediaBackend): Promise<Result> {
     // Spin command to the first frame in which the reels move.
     await h.command(1, { type: 'credit_in', amountCents: 100_000 });
     const spinToMotion: number[] = [];
+    const spinG2g: number[] = [];
+    const statsBefore = await page.evaluate(() => window.reel.stats());
     for (let i = 0; i < SPINS; i++) {
       await sleep(400);
       await page.evaluate(() => window.reel.record(true));
@@ -100,6 +102,7 @@ async function run(backend: MediaBackend): Promise<Result> {
       await sleep(600);
       const rec = await page.evaluate(() => window.reel.frames());
       const after = rec.filter((f) => f.atMs >= sentAt);
+      for (const f of after) if (f.renderedAtMs !== null) spinG2g.push(f.atMs - f.renderedAtMs);
       // If the picture was still moving before the command, the video lags (an overloaded
       // machine) and the sample would measure the previous spin: leave it out, say so.
       const settled = rec.filter((f) => f.atMs < sentAt).slice(-3);
@@ -129,7 +132,14 @@ async function run(backend: MediaBackend): Promise<Result> {
       // Let a free-spin bonus finish before the next paid spin.
       while (h.hub.get(1)?.state === 'in_bonus') await sleep(200);
     }
+    const statsAfter = await page.evaluate(() => window.reel.stats());
     await page.evaluate(() => window.reel.stop());
+    notes.push(
+      `glass-to-glass while spinning p50/p95: ${pct(spinG2g, 50).toFixed(0)}/${pct(spinG2g, 95).toFixed(0)} ms; ` +
+        `video packets lost ${(statsAfter?.videoPacketsLost ?? 0) - (statsBefore?.videoPacketsLost ?? 0)}, ` +
+        `jitter buffer ${statsBefore?.jitterBufferDelayMs.toFixed(0)} -> ${statsAfter?.jitterBufferDelayMs.toFixed(0)} ms (mean), ` +
+        `frames dropped ${(statsAfter?.framesDropped ?? 0) - (statsBefore?.framesDropped ?? 0)}`,
+    );
     notes.push(`spin to motion samples (ms): ${spinToMotion.map((x) => x.toFixed(0)).join(', ')}`);
     notes.push(`first frame samples (ms): ${firstFrame.map((x) => x.toFixed(0)).join(', ')}`);
     return { backend, g2g, firstFrame, spinToMotion, cpu: perMachine, notes };

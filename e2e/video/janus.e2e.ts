@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { PLAYOUT_DELAY_URI } from '@reel/protocol';
 import { startHarness } from './harness.js';
 
 const JANUS = process.env.JANUS_BIN ?? '/usr/bin/janus';
@@ -29,6 +30,8 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
     );
     expect(stats!.audioPacketsReceived).toBeGreaterThan(10);
     expect((await h.media.client.stats()).backend).toBe('janus');
+    // Render-at-once (zero playout delay) is negotiated through Janus too.
+    expect(await page.evaluate(() => window.reel.videoExtensions())).toContain(PLAYOUT_DELAY_URI);
     await page.evaluate(() => window.reel.pagehide());
     // The beacon and Janus' own hangup (DTLS alert) race; either way the viewer must be gone.
     await expect.poll(async () => (await h.media.client.stats()).viewers.length, { timeout: 3000 }).toBe(0);

@@ -1,5 +1,6 @@
 import { chromium, expect, test } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { PLAYOUT_DELAY_URI } from '@reel/protocol';
 import { startHarness, type Harness } from './harness.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
@@ -54,6 +55,8 @@ test('a machine streams to Chromium: frames decode, a spin moves the reels, audi
   console.log(`stats: ${JSON.stringify(stats)}`);
   expect(stats!.audioPacketsReceived).toBeGreaterThan(20);
   expect(stats!.frameWidth).toBe(640);
+  // The forwarder tells Chrome to render each frame as soon as it is decoded (zero playout delay).
+  expect(await page.evaluate(() => window.reel.videoExtensions())).toContain(PLAYOUT_DELAY_URI);
 
   // Navigating away fires pagehide: the beacon must release the viewer at once.
   const pagehideBefore = await closedCount('pagehide');

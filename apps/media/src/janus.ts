@@ -215,6 +215,8 @@ admin: { admin_http = false }
         videocodec: 'vp8',
         videoiface: '127.0.0.1',
         videobufferkf: true,
+        // Lets each viewer be told to render at once (PLAYOUT_DELAY_URI in @reel/protocol says why).
+        playoutdelay_ext: true,
       },
     });
     const data = res.plugindata?.data;
@@ -309,6 +311,11 @@ admin: { admin_http = false }
       janus: 'message',
       body: { request: 'start' },
       jsep: { type: 'answer', sdp: answerSdp },
+    });
+    // Zero playout delay, as the embedded forwarder sends (PLAYOUT_DELAY_URI says why).
+    await this.post(`/${v.session}/${v.handle}`, {
+      janus: 'message',
+      body: { request: 'configure', min_delay: 0, max_delay: 0 },
     });
   }
 

@@ -10,17 +10,22 @@ import { randomBytes } from 'node:crypto';
 import {
   RTCPeerConnection,
   RTCRtpCodecParameters,
+  RTCRtpHeaderExtensionParameters,
+  RtpPacket,
   useNACK,
   usePLI,
   useREMB,
   type RTCRtpSender,
 } from 'werift';
-import type { IceServer, ViewerCloseReason, ViewerStats } from '@reel/protocol';
+import { PLAYOUT_DELAY_URI, type IceServer, type ViewerCloseReason, type ViewerStats } from '@reel/protocol';
 import type { MachineIngest, PacketSink } from './ingest.js';
 
 export const LIVENESS_TIMEOUT_MS = 4000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 const LIVENESS_CHECK_MS = 500;
+
+/** The playout-delay extension's 12-bit minimum and maximum in 10 ms units: both zero. */
+const ZERO_PLAYOUT_DELAY = Buffer.alloc(3);
 
 export interface ViewerOptions {
   machineId: number;
@@ -63,6 +68,8 @@ export class Viewer implements PacketSink {
   readonly pc: RTCPeerConnection;
   private videoSender: RTCRtpSender | null = null;
   private audioSender: RTCRtpSender | null = null;
+  /** The id the browser gave the playout-delay extension, when it offered it. */
+  private playoutDelayId: number | null = null;
   private live = false;
   private closed = false;
   private lastRtcpAtMs: number | null = null;
@@ -89,6 +96,7 @@ export class Viewer implements PacketSink {
         ],
         audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
       },
+      headerExtensions: { video: [new RTCRtpHeaderExtensionParameters({ uri: PLAYOUT_DELAY_URI })], audio: [] },
     });
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected') this.onConnected();
@@ -112,6 +120,7 @@ export class Viewer implements PacketSink {
     this.audioSender = audio.sender;
     for (const s of [video.sender, audio.sender]) s.onRtcp.subscribe(() => (this.lastRtcpAtMs = Date.now()));
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    this.playoutDelayId = video.headerExtensions.find((e) => e.uri === PLAYOUT_DELAY_URI)?.id ?? null;
     const answer = await this.pc.createAnswer();
     await this.pc.setLocalDescription(answer);
     return this.pc.localDescription!.sdp;
@@ -131,7 +140,12 @@ export class Viewer implements PacketSink {
   sendVideo(p: Buffer): void {
     if (this.closed || !this.videoSender) return;
     this.packetsSent++;
-    this.videoSender.sendRtp(p).catch(() => {});
+    let packet: Buffer | RtpPacket = p;
+    if (this.playoutDelayId !== null) {
+      packet = RtpPacket.deSerialize(p);
+      packet.header.extensions.push({ id: this.playoutDelayId, payload: ZERO_PLAYOUT_DELAY });
+    }
+    this.videoSender.sendRtp(packet).catch(() => {});
   }
 
   sendAudio(p: Buffer): void {

@@ -133,6 +133,13 @@ const api = {
   status: () => conn?.status ?? 'none',
   firstFrameMs: () => firstFrameMs,
   stats: async () => (conn?.pc ? readVideoStats(conn.pc) : null),
+  /** The RTP header extensions negotiated for the video: the extmap lines of the answer's video section. */
+  videoExtensions(): string[] {
+    const pc = conn?.pc;
+    const answer = pc?.localDescription?.type === 'answer' ? pc.localDescription : pc?.remoteDescription;
+    const video = answer?.sdp.split(/^(?=m=)/m).find((section) => section.startsWith('m=video')) ?? '';
+    return [...video.matchAll(/^a=extmap:\d+(?:\/\w+)? (\S+)/gm)].map((m) => m[1]!);
+  },
   /** Current reel-area signature, for before/after comparisons. */
   reels(): number[] | null {
     const w = video.videoWidth;

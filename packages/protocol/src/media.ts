@@ -11,6 +11,15 @@ import { Type, type Static } from 'typebox';
 export const MEDIA_CONTROL_VERSION = 1;
 export const MEDIA_SECRET_HEADER = 'x-media-secret';
 
+/**
+ * Every video stream to a browser carries this RTP header extension with min = max = 0, so Chrome
+ * renders each frame as soon as it is decoded. Without it Chrome holds frames for a playout delay
+ * derived from jitter and frame-size estimates; spinning reels make frames several times larger
+ * than the idle picture, and that delay grew by 100–200 ms over a few spins, so the player saw
+ * their press late. (Cloud gaming uses the same mode.)
+ */
+export const PLAYOUT_DELAY_URI = 'http://www.webrtc.org/experiments/rtp-hdrext/playout-delay';
+
 export const MediaBackend = { Werift: 'werift', Janus: 'janus' } as const;
 export type MediaBackend = (typeof MediaBackend)[keyof typeof MediaBackend];
 
