@@ -174,8 +174,8 @@ async function waitLive(page: Page, timeoutMs = 20_000) {
 }
 
 /**
- * Waits for the machine's Play link in the lobby group page. The server can push a stale "playing"
- * after "available" when a session closes (see the closing note); a reload reads the true status.
+ * Waits for the machine's Play link in the lobby group page. A machine left on purpose must show
+ * Available at once; if it does not, that is a bug worth a note (and a reload keeps the run going).
  */
 async function waitPlayable(page: Page, notes: string[], label: string) {
   const card = page.locator(`article[data-machine-id="${JOIN_MACHINE}"]`);

@@ -232,6 +232,32 @@ describe('disconnects, timers and restarts', () => {
     expect(lobby.at(-1)).toMatchObject({ id: machine, status: 'available' });
   });
 
+  it('a timer tick during a leave does not start a second cash out or reopen the closed session', async () => {
+    const conn = new FakeConnection();
+    await sessions.join(demo, machine, conn);
+    await sessions.cashIn(demo, 700, 'leave-tick');
+    const before = (await walletBalance(t.ctx.db, demo)).balance;
+    // The tick runs while the leave's cash out is under way (it used to "resume" that close).
+    const ticks: Promise<void>[] = [];
+    const send = cabinets.sendCommand.bind(cabinets);
+    cabinets.sendCommand = (id, input) => {
+      if (input.type === 'cash_out') ticks.push(sessions.tick());
+      return send(id, input);
+    };
+    await sessions.leave(demo);
+    await Promise.all(ticks);
+    await sessions.drain();
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(cabinets.commands.filter((c) => c.type === 'cash_out')).toHaveLength(1);
+    const { rows } = await t.ctx.db.query<{ status: string; cashouts: number }>(
+      'SELECT status, cashouts FROM slot_sessions WHERE id = $1',
+      [conn.last('joined').session.sessionId],
+    );
+    expect(rows[0]).toEqual({ status: 'closed', cashouts: 1 });
+    expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + 700);
+    expect(lobby.at(-1)).toMatchObject({ id: machine, status: 'available' });
+  });
+
   it('coming back within the grace period resumes with the same credits', async () => {
     const conn = new FakeConnection();
     await sessions.join(demo, machine, conn);

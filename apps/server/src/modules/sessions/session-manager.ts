@@ -64,6 +64,12 @@ interface LiveSession {
   /** Countdown already announced (so each count is sent once per second, and again on reconnect). */
   lastCountSent: number | null;
   closing: boolean;
+  /**
+   * The close under way, if any. The timer tick finishes closes that a restart or an absent
+   * machine interrupted; without this it would start a second cash out beside a running one and
+   * reopen the closed session row (the lobby then kept showing the machine as Playing).
+   */
+  closeInFlight: Promise<void> | null;
   /** A close that failed (machine away) is tried again after this time. */
   retryCloseAtMs: number;
 }
@@ -159,6 +165,7 @@ export class SessionManager {
       disconnectedAtMs: row.disconnected_at?.getTime() ?? null,
       lastCountSent: null,
       closing: row.closing,
+      closeInFlight: null,
       retryCloseAtMs: 0,
     };
     this.sessions.set(live.id, live);
@@ -370,15 +377,18 @@ export class SessionManager {
 
   private async settle(live: LiveSession, closing: boolean) {
     return this.onMachine(live.machineId, async () => {
+      // Queued behind a cash out that closed the session: nothing is left to settle.
+      if (this.sessions.get(live.id) !== live) return;
       this.sendMoneyTransfer(live.playerId, true);
       try {
         // Reuse a cash out left pending (crash, timeout); otherwise start a new one, unless there is
         // nothing to pay (a repeated request after the money already went back).
-        let commandId = await this.pendingCommand(live.id, 'cash_out');
+        let commandId: string | null | undefined = await this.pendingCommand(live.id, 'cash_out');
         if (!commandId) {
           const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents;
           if (!closing && credits === 0) return;
           commandId = await this.beginCashOut(live, closing);
+          if (!commandId) return;
         }
         await this.runCommand(commandId);
       } finally {
@@ -397,10 +407,12 @@ export class SessionManager {
 
   private async beginCashOut(live: LiveSession, closing: boolean) {
     const { rows } = await this.ctx.db.query<{ cashouts: number }>(
-      "UPDATE slot_sessions SET status = 'cashing_out', cashouts = cashouts + 1, closing = closing OR $2 WHERE id = $1 RETURNING cashouts",
+      "UPDATE slot_sessions SET status = 'cashing_out', cashouts = cashouts + 1, closing = closing OR $2 WHERE id = $1 AND status <> 'closed' RETURNING cashouts",
       [live.id, closing],
     );
-    const commandId = `co-${live.id}-${rows[0]!.cashouts}`;
+    // Closed meanwhile (another path finished the close): no second cash out on a closed row.
+    if (!rows[0]) return null;
+    const commandId = `co-${live.id}-${rows[0].cashouts}`;
     await this.ctx.db.query(
       "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type) VALUES ($1, $2, $3, $4, 'cash_out')",
       [commandId, live.machineId, live.id, live.playerId],
@@ -701,6 +713,7 @@ export class SessionManager {
   async tick(nowMs = Date.now()) {
     for (const live of [...this.sessions.values()]) {
       if (nowMs < live.retryCloseAtMs) continue;
+      if (live.closeInFlight) continue;
       if (live.closing) {
         // A close interrupted by a restart or an absent machine finishes here.
         if (live.status === 'cashing_out' || live.disconnectedAtMs !== null) await this.close(live, 'resumed close').catch((e) => this.warn(e, 'close'));
@@ -729,7 +742,12 @@ export class SessionManager {
   }
 
   /** Cash out whatever is on the machine and close the session. */
-  async close(live: LiveSession, reason: string) {
+  close(live: LiveSession, reason: string): Promise<void> {
+    live.closeInFlight ??= this.runClose(live, reason).finally(() => (live.closeInFlight = null));
+    return live.closeInFlight;
+  }
+
+  private async runClose(live: LiveSession, reason: string) {
     live.closing = true;
     await this.ctx.db.query('UPDATE slot_sessions SET closing = true, close_reason = coalesce(close_reason, $2) WHERE id = $1', [live.id, reason]);
     try {

@@ -37,12 +37,24 @@ export function setLobby(groups: BrandWithMachines[]): void {
   useLobbyStore.setState({ phase: 'ready', error: null, groups, statuses, hot, jackpots });
 }
 
+/**
+ * Pushes that arrive while a snapshot is in flight. The server may have read the snapshot before
+ * the change they announce (a player leaving a machine just before the lobby loads), so they are
+ * applied again on top of it; pushes come in order, so the last one per machine is the newest.
+ */
+let pushedDuringLoad: Map<number, MachineNotification> | null = null;
+
 export async function loadLobby(): Promise<void> {
   if (useLobbyStore.getState().phase !== 'ready') useLobbyStore.setState({ phase: 'loading' });
+  const pushed = new Map<number, MachineNotification>();
+  pushedDuringLoad = pushed;
   try {
     setLobby(await fetchLobby(getSettings()));
+    for (const update of pushed.values()) queueMachineUpdate(update);
   } catch (error) {
     useLobbyStore.setState({ phase: 'error', error });
+  } finally {
+    if (pushedDuringLoad === pushed) pushedDuringLoad = null;
   }
 }
 
@@ -71,6 +83,7 @@ export function flushMachineUpdates(): void {
 }
 
 export function queueMachineUpdate(update: MachineNotification): void {
+  pushedDuringLoad?.set(update.id, update);
   pending.set(update.id, update);
   if (!scheduled) {
     scheduled = true;

@@ -1,0 +1,42 @@
+import type { BrandWithMachines } from '@reel/protocol/client';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchLobby } from '../api/get-lobby';
+import { flushMachineUpdates, loadLobby, queueMachineUpdate, useLobbyStore } from './lobby-store';
+
+vi.mock('../api/get-lobby', () => ({ fetchLobby: vi.fn() }));
+vi.mock('@/config/runtime-settings', () => ({ getSettings: () => ({}) }));
+
+function lobbyWith(status: 'playing' | 'available'): BrandWithMachines[] {
+  return [
+    {
+      brand: { id: 1, name: 'Brand', jackpot: '0', machineCount: 1 },
+      machines: [{ id: 7, name: 'Machine 7', status, hot: false }],
+    } as unknown as BrandWithMachines,
+  ];
+}
+
+describe('lobby snapshot and pushed statuses', () => {
+  beforeEach(() => useLobbyStore.setState({ phase: 'idle', statuses: {}, hot: {} }));
+
+  it('keeps a status pushed while the snapshot was in flight (the snapshot may predate it)', async () => {
+    let answer!: (groups: BrandWithMachines[]) => void;
+    vi.mocked(fetchLobby).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const loading = loadLobby();
+    // The player left machine 7: the push arrives before the (older) snapshot says "playing".
+    queueMachineUpdate({ id: 7, status: 'available', hot: false });
+    flushMachineUpdates();
+    answer(lobbyWith('playing'));
+    await loading;
+    flushMachineUpdates();
+    expect(useLobbyStore.getState().statuses[7]).toBe('available');
+  });
+
+  it('takes the snapshot as it is when nothing was pushed during the load', async () => {
+    vi.mocked(fetchLobby).mockResolvedValue(lobbyWith('playing'));
+    queueMachineUpdate({ id: 7, status: 'available', hot: false });
+    flushMachineUpdates();
+    await loadLobby();
+    flushMachineUpdates();
+    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+  });
+});
