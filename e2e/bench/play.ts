@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'];
 const JOINS = Number(process.env.BENCH_JOINS ?? 20);
-const SPINS = Number(process.env.BENCH_SPINS ?? 15);
+const SPINS = Number(process.env.BENCH_SPINS ?? 30);
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 12);
 const G2G_LIMIT_MS = 150;
 const G2G_WARMUP_MS = 4000;
