@@ -3,7 +3,7 @@ import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/hel
 import { BONUS_ROUND_TIMEOUT_MS, auth, balanceCents, cashIn, credits, holdMachine, leaveToLobby, machineGroup, parseMoney, spinOnce, waitFirstFrame } from './play-helpers';
 
 /** Each test has its own machine and player, so a failure in one never holds another's cabinet. */
-const MACHINES = { quit: 2, offline: 3, grace: 5, held: 6 } as const;
+const MACHINES = { quit: 2, offline: 3, grace: 5, held: 6, dialog: 9 } as const;
 
 async function newPlayer(prefix: string) {
   const player = createPlayer(prefix);
@@ -106,4 +106,38 @@ test('joining a machine another player holds fails with the coded error and retu
   } finally {
     await alice.release();
   }
+});
+
+test('the reconnect dialog from the lobby: Kick ends the other tab\'s game, Cashout brings the credits back to the wallet', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const player = await newPlayer('dialog');
+  const token = await apiToken(request, player.username, player.password);
+  const { machine } = await machineGroup(request, token, MACHINES.dialog);
+  await signIn(page, player.username, player.password);
+  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+  await waitFirstFrame(page);
+  await cashIn(page, /^Load ₺5,00$/, 500);
+  const walletAfterCashIn = await balanceCents(request, token);
+
+  // Another tab of the same player opens the lobby: the machine is being played (by the first tab).
+  const lobby = await context.newPage();
+  const lobbyToken = await apiToken(request, player.username, player.password);
+  await lobby.goto(`/lobby?access_token=${encodeURIComponent(lobbyToken)}`);
+  const dialog = lobby.getByRole('alertdialog', { name: 'You have an open session' });
+  await expect(dialog).toContainText(`${machine.name} is being played. If it is not you, please contact support.`);
+  await dialog.getByRole('button', { name: 'Kick the player' }).click();
+  // The first tab is told and leaves; the session and its credits stay, waiting for the player.
+  await expect(page.getByText('You were removed from the machine because it was opened in another window.')).toBeVisible();
+  await expect(page).toHaveURL(/\/lobby$/);
+  await expect.poll(async () => (await openSession(request, token)).show).toBe(true);
+
+  // Back in the lobby the dialog offers the waiting machine; Cashout joins it and cashes out.
+  await lobby.reload();
+  await expect(dialog).toContainText(`${machine.name} is waiting for you. Do you want to reconnect?`);
+  await dialog.getByRole('button', { name: 'Cashout' }).click();
+  await expect(lobby).toHaveURL(new RegExp(`/game/${machine.id}/`));
+  await expect.poll(() => credits(lobby), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => balanceCents(request, token)).toBe(walletAfterCashIn + 500);
+  await leaveToLobby(lobby);
+  await expect.poll(async () => (await openSession(request, token)).show).toBe(false);
 });
