@@ -42,6 +42,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
+            hooks: {
+              // A browser that navigates away mid-download aborts a compressed static file; the
+              // compression pipe reports that as an error, but nothing failed on our side.
+              logMethod(args, method, level) {
+                const first = args[0] as { err?: { message?: string } } | undefined;
+                if (level >= 50 && first?.err?.message === 'premature close') return this.debug(...(args as [object, string]));
+                return method.apply(this, args);
+              },
+            },
           },
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
