@@ -249,7 +249,10 @@ async function spinToMotion(page: Page, notes: string[]): Promise<number[]> {
       const settled = probe.frames.slice(-3);
       if (settled.length < 3 || settled.some((frame) => frame.motion > threshold)) return { still: false, ms: null, seen: probe.frames.slice(-6).map((frame) => frame.motion.toFixed(1)).join(' ') + ` (${probe.frames.length} frames)` };
       const t0 = performance.now();
-      document.querySelector<HTMLButtonElement>('.spin')!.click();
+      const button = document.querySelector<HTMLButtonElement>('.spin')!;
+      // A real press starts with pointerdown, which is also what keeps the idle lock away.
+      button.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      button.click();
       await new Promise((resolve) => setTimeout(resolve, 900));
       const after = probe.frames.filter((frame) => frame.atMs >= t0);
       for (let k = 0; k + 2 < after.length; k++) {
