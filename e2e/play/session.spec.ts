@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
 import { BONUS_ROUND_TIMEOUT_MS, auth, balanceCents, cashIn, credits, holdMachine, leaveToLobby, machineGroup, parseMoney, spinOnce, waitFirstFrame } from './play-helpers';
 
@@ -11,6 +11,17 @@ async function newPlayer(prefix: string) {
   return player;
 }
 
+/** A fresh player signed in on the game screen of the given machine, with its video playing. */
+async function playerOnMachine(page: Page, request: APIRequestContext, prefix: string, machineId: number) {
+  const player = await newPlayer(prefix);
+  const token = await apiToken(request, player.username, player.password);
+  const { machine } = await machineGroup(request, token, machineId);
+  await signIn(page, player.username, player.password);
+  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+  await waitFirstFrame(page);
+  return { player, token, machine };
+}
+
 async function openSession(request: Parameters<typeof apiToken>[0], token: string) {
   return (await (await request.get('/api/player/session', auth(token))).json()) as { show: boolean; id: number | null };
 }
@@ -18,12 +29,7 @@ async function openSession(request: Parameters<typeof apiToken>[0], token: strin
 test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('a second tab of the same player takes the machine over; the first gets QUIT_REQUEST and returns to the lobby', async ({ page, context, request }) => {
-  const player = await newPlayer('quit');
-  const token = await apiToken(request, player.username, player.password);
-  const { machine } = await machineGroup(request, token, MACHINES.quit);
-  await signIn(page, player.username, player.password);
-  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
-  await waitFirstFrame(page);
+  const { player, token, machine } = await playerOnMachine(page, request, 'quit', MACHINES.quit);
 
   // The second tab signs in with its own token: re-validating the first tab's token would revoke it
   // and sign that tab out before the game channel could tell it anything.
@@ -39,12 +45,7 @@ test('a second tab of the same player takes the machine over; the first gets QUI
 
 test('offline mid-session: back online the reconnect dialog appears and Continue resumes with the same credits', async ({ page, context, request }) => {
   test.setTimeout(90_000 + BONUS_ROUND_TIMEOUT_MS);
-  const player = await newPlayer('offline');
-  const token = await apiToken(request, player.username, player.password);
-  const { machine } = await machineGroup(request, token, MACHINES.offline);
-  await signIn(page, player.username, player.password);
-  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
-  await waitFirstFrame(page);
+  const { token, machine } = await playerOnMachine(page, request, 'offline', MACHINES.offline);
   await cashIn(page, /^Load ₺5,00$/, 500);
   await spinOnce(page);
   const before = await credits(page);
@@ -69,13 +70,8 @@ test('offline mid-session: back online the reconnect dialog appears and Continue
 
 test('offline past the grace period: the server cashes out, the money is back in the wallet', async ({ page, context, request }) => {
   test.setTimeout(120_000 + BONUS_ROUND_TIMEOUT_MS);
-  const player = await newPlayer('grace');
-  const token = await apiToken(request, player.username, player.password);
-  const { machine } = await machineGroup(request, token, MACHINES.grace);
+  const { token } = await playerOnMachine(page, request, 'grace', MACHINES.grace);
   const walletBefore = await balanceCents(request, token);
-  await signIn(page, player.username, player.password);
-  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
-  await waitFirstFrame(page);
   await cashIn(page, /^Load ₺50,00$/, 5000);
   await spinOnce(page);
   const onMachine = await credits(page);
@@ -110,12 +106,7 @@ test('joining a machine another player holds fails with the coded error and retu
 
 test('the reconnect dialog from the lobby: Kick ends the other tab\'s game, Cashout brings the credits back to the wallet', async ({ page, context, request }) => {
   test.setTimeout(90_000);
-  const player = await newPlayer('dialog');
-  const token = await apiToken(request, player.username, player.password);
-  const { machine } = await machineGroup(request, token, MACHINES.dialog);
-  await signIn(page, player.username, player.password);
-  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
-  await waitFirstFrame(page);
+  const { player, token, machine } = await playerOnMachine(page, request, 'dialog', MACHINES.dialog);
   await cashIn(page, /^Load ₺5,00$/, 500);
   const walletAfterCashIn = await balanceCents(request, token);
 
