@@ -383,7 +383,7 @@ export class SessionManager {
       try {
         // Reuse a cash out left pending (crash, timeout); otherwise start a new one, unless there is
         // nothing to pay (a repeated request after the money already went back).
-        let commandId: string | null | undefined = await this.pendingCommand(live.id, 'cash_out');
+        let commandId = await this.pendingCommand(live.id, 'cash_out');
         if (!commandId) {
           const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents;
           if (!closing && credits === 0) return;
@@ -411,7 +411,7 @@ export class SessionManager {
       [live.id, closing],
     );
     // Closed meanwhile (another path finished the close): no second cash out on a closed row.
-    if (!rows[0]) return null;
+    if (!rows[0]) return undefined;
     const commandId = `co-${live.id}-${rows[0].cashouts}`;
     await this.ctx.db.query(
       "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type) VALUES ($1, $2, $3, $4, 'cash_out')",
