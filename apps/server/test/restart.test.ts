@@ -110,7 +110,13 @@ describe('kill -9 during a session', () => {
 
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws/game?token=${token}`);
     const messages: { event: string; data: any }[] = [];
-    socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    let idleMeters: { creditsCents: number } | null = null;
+    socket.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      // The newest machine view decides: a spin's in_game (or in_bonus) view clears an older idle one.
+      if (message.event === 'machine') idleMeters = message.data.cabinetState === 'idle' && message.data.freeSpinsLeft === 0 ? message.data : null;
+      else messages.push(message);
+    });
     await new Promise((resolve) => socket.on('open', resolve));
     const next = async (event: string) => {
       await waitUntil(async () => messages.some((m) => m.event === event), 30_000, event);
@@ -120,14 +126,15 @@ describe('kill -9 during a session', () => {
     await next('joined');
     socket.send(JSON.stringify({ event: 'cashin', data: { amountCents: 5_000, idempotencyKey: 'restart-1' } }));
     await next('cashedIn');
-    for (let i = 0; i < 3; i++) {
+    // A scatter starts a free-spins round the cabinet plays by itself (10+ games of ~2.3 s), so
+    // each spin waits for the machine to be idle again and the credits are read from its meters.
+    let creditsBeforeCrash = 0;
+    for (let i = 0; i < 4; i++) {
       socket.send(JSON.stringify({ event: 'spin', data: { commandId: `spin-${i}` } }));
       await next('cycle');
+      await waitUntil(async () => idleMeters !== null, 120_000, 'the machine to be idle');
+      creditsBeforeCrash = idleMeters!.creditsCents;
     }
-    const creditsBeforeCrash = await (async () => {
-      socket.send(JSON.stringify({ event: 'spin', data: { commandId: 'last' } }));
-      return (await next('cycle')).creditsAfterCents as number;
-    })();
 
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -144,5 +151,5 @@ describe('kill -9 during a session', () => {
     const session = (await db.query("SELECT spins, cash_in_cents, cash_out_cents, close_reason FROM slot_sessions WHERE player_id = $1", [demo])).rows[0];
     expect(session).toMatchObject({ spins: 4, cash_in_cents: 5_000, cash_out_cents: creditsBeforeCrash, close_reason: 'grace period over' });
     server.kill('SIGTERM');
-  }, 240_000);
+  }, 480_000);
 });
