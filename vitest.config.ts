@@ -1,14 +1,29 @@
-/** Every unit, component and API test of the repository, one project per workspace. */
+/**
+ * Every unit, component and API test of the repository, one project per workspace.
+ * `REEL_RED_FIXTURES=1` adds one deliberately failing test to each project: the red-means-red guard
+ * (scripts/red-means-red.test.ts) runs Vitest on them in a child process and expects it to fail.
+ */
 import { defineConfig } from 'vitest/config';
+import { RED_FIXTURES } from './scripts/red-fixtures.js';
 
 export default defineConfig({
   test: {
+    allowOnly: false,
     projects: [
+      {
+        test: {
+          name: 'tooling',
+          root: 'scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+        },
+      },
       {
         test: {
           name: 'protocol',
           root: 'packages/protocol',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
         },
       },
@@ -16,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,
@@ -27,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'cabinet',
           root: 'apps/cabinet',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -36,7 +51,7 @@ export default defineConfig({
         test: {
           name: 'media',
           root: 'apps/media',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -15,6 +15,7 @@ export default defineConfig({
   testDir: here,
   testMatch: '**/*.spec.ts',
   outputDir: path.resolve(here, '../.tmp/test-results'),
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every test of the repository. Installs the system packages the browser and video
- * tests need when missing (Debian's chromium and ffmpeg; needs root), then runs the unit, component
- * and API tests (Vitest), builds the web app and runs the end-to-end tests in Chromium (Playwright).
+ * tests need when missing (Debian's chromium, ffmpeg and janus; needs root), then: type check and
+ * lint (the fast stage), the unit, component and API tests (Vitest), a build of the web app, and the
+ * end-to-end tests in Chromium (Playwright). Exits non-zero when any stage fails.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,9 +13,11 @@ import { buildWeb } from './start.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isRoot = process.getuid?.() === 0;
 
+/** `required`: without it the browser tests cannot run at all; otherwise the tests that need it say they are skipped. */
 const SYSTEM_PACKAGES = [
-  { binary: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests' },
-  { binary: '/usr/bin/ffmpeg', pkg: 'ffmpeg', why: 'video encoding of the simulated cabinets' },
+  { binary: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests', required: true },
+  { binary: '/usr/bin/ffmpeg', pkg: 'ffmpeg', why: 'video tests with the system encoder (the bundled one is tested anyway)', required: false },
+  { binary: '/usr/bin/janus', pkg: 'janus', why: 'the Janus media server test', required: false },
 ];
 
 function ensureSystemPackages() {
@@ -22,8 +25,14 @@ function ensureSystemPackages() {
   if (!missing.length) return;
   const names = missing.map((p) => p.pkg);
   if (!isRoot) {
-    console.error(`Missing ${names.join(', ')} (${missing.map((p) => p.why).join('; ')}). Install with: sudo apt-get install -y ${names.join(' ')}`);
-    process.exit(1);
+    const hint = `install with: sudo apt-get install -y ${names.join(' ')}`;
+    for (const p of missing) console.error(`Missing ${p.pkg} (${p.why})${p.required ? '' : ': those tests will be skipped'}.`);
+    if (missing.some((p) => p.required)) {
+      console.error(`Cannot run the browser tests; ${hint}`);
+      process.exit(1);
+    }
+    console.error(`To run them too, ${hint}`);
+    return;
   }
   console.log(`Installing ${names.join(', ')} from Debian packages…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -46,6 +55,8 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 
 ensureSystemPackages();
 const results: boolean[] = [];
+results.push(run('type check (tsc, strict)', 'npm', ['run', '--silent', 'typecheck']));
+results.push(run('lint (eslint, 0 warnings)', 'npx', ['eslint', '--max-warnings', '0', '.']));
 results.push(run('unit, component and API tests (vitest)', 'npx', ['vitest', 'run']));
 buildWeb();
 results.push(run('live video end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts']));

@@ -8,11 +8,9 @@ const JANUS = process.env.JANUS_BIN ?? '/usr/bin/janus';
 test('the same cabinet RTP through a Janus streaming mountpoint plays with the same browser code', async ({
   page,
 }) => {
-  if (!existsSync(JANUS)) {
-    console.log(`janus: ABSENT (${JANUS} not found) — the Janus path was not exercised on this machine`);
-    expect(existsSync(JANUS)).toBe(false);
-    return;
-  }
+  const absent = existsSync(JANUS) ? '' : `${JANUS} not found (npm test installs Debian's janus when run as root)`;
+  if (absent) console.log(`janus: skipped, ${absent}`);
+  test.skip(Boolean(absent), absent);
   console.log(`janus: RAN ${JANUS} (config written to a temp dir, HTTP API on 127.0.0.1)`);
   const h = await startHarness({ machineIds: [1], backend: 'janus' });
   try {

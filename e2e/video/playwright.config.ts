@@ -16,6 +16,7 @@ export default defineConfig({
   testDir: here,
   testMatch: '**/*.e2e.ts',
   outputDir: path.resolve(here, '../../.tmp/video-test-results'),
+  forbidOnly: true,
   fullyParallel: false,
   workers: 1,
   timeout: 90_000,

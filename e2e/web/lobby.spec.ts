@@ -37,9 +37,18 @@ test('a group shows every machine with one of the five status labels', async ({ 
 
 test('a status change pushed over the notification channel updates the card without a reload', async ({ page, request, baseURL }) => {
   const demoToken = await apiToken(request);
-  const groups = (await (await request.get('/api/machine/all', { headers: { authorization: `Bearer ${demoToken}` } })).json()) as BrandWithMachines[];
-  const target = groups.flatMap((group) => group.machines.map((machine) => ({ group, machine }))).find(({ machine }) => machine.status === 'available');
-  test.skip(!target, 'no machine is available (no cabinet online), so no player can take one to cause a push');
+  // The demo cabinets connect a moment after the server answers: wait for one to be available.
+  let target: { group: BrandWithMachines; machine: BrandWithMachines['machines'][number] } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const groups = (await (await request.get('/api/machine/all', { headers: { authorization: `Bearer ${demoToken}` } })).json()) as BrandWithMachines[];
+        target = groups.flatMap((group) => group.machines.map((machine) => ({ group, machine }))).find(({ machine }) => machine.status === 'available');
+        return target !== undefined;
+      },
+      { timeout: 30_000, message: 'a demo cabinet comes online' },
+    )
+    .toBe(true);
   const { group, machine } = target!;
 
   await signIn(page);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { ActionCode } from '@reel/protocol';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { createPool, withTransaction } from '../src/db/pool.js';
 import { migrate } from '../src/db/migrate.js';
 import { createLocalBus } from '../src/lib/bus.js';
@@ -223,5 +223,5 @@ try {
   await embedded.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
-// embedded-postgres installs an exit hook that would otherwise turn any exit code into 0.
+// Explicit, so an open handle (a pool, a socket) cannot keep the process or hide the result.
 process.exit(process.exitCode ?? 0);

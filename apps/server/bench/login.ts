@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { seedDemo, DEMO_PLAYERS } from '../src/db/seed.js';
 import { buildApp, createContext } from '../src/server.js';
 
@@ -214,5 +214,5 @@ try {
   await embedded.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
-// embedded-postgres installs an exit hook that would otherwise turn any exit code into 0.
+// Explicit, so an open handle (a pool, a socket) cannot keep the process or hide the result.
 process.exit(failed ? 1 : 0);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres/embedded.js';
 import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import { createLocalBus } from './lib/bus.js';

@@ -12,7 +12,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { loadConfig, type Config } from '../config.js';
 import { createPool, type Db } from '../db/pool.js';
 import { migrate } from '../db/migrate.js';
-import { startEmbeddedPostgres } from '../db/embedded.js';
+import { startEmbeddedPostgres } from '../db/embedded-postgres/embedded.js';
 import { AppError } from '../lib/errors.js';
 import {
   addBrand,
@@ -397,6 +397,6 @@ const invokedDirectly =
   process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
 if (invokedDirectly) {
   const code = await runOperator(process.argv);
-  // Explicit: embedded-postgres installs an exit hook that would otherwise end the process with 0.
+  // Explicit, so an open handle (a pool, a socket) cannot keep the process or change its code.
   process.exit(code);
 }
