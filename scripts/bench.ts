@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb, webBuildIsStale } from './start.js';
+import { buildWeb, webBuildIsStale } from './web-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,87 +1,102 @@
 /**
  * `npm start`: builds the web app when its sources changed, then runs the server (which starts the
- * embedded PostgreSQL, migrates, seeds demo data, the media process and the demo cabinets).
- * Ctrl-C stops everything; the data under ./data (DATA_DIR) stays for the next start.
+ * embedded PostgreSQL, migrates, seeds demo data and runs the media process) and the simulated
+ * cabinets, and keeps them running: a crashed process is restarted with backoff, the others
+ * reconnect. An `npm start` left over on the same data folder (e.g. after a kill -9) is stopped
+ * first. Ctrl-C stops everything within seconds; the data under ./data (DATA_DIR) stays.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { CANNOT_START_EXIT_CODE, commandLineOf, isAlive, stopProcess } from '@reel/process';
+import { SupervisedProcess } from './supervised-process.js';
+import { buildWeb, webBuildIsStale } from './web-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
-const builtIndex = path.join(webDir, 'dist/index.html');
+const port = Number(process.env.PORT || 8080);
+const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
+const pidFile = path.join(dataDir, 'start.pid');
+const log = (line: string) => console.log(`[start] ${line}`);
 
-function newestMtimeMs(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtimeMs(path.join(target, entry)));
+interface PidRecord {
+  supervisor: number;
+  children: number[];
+}
+
+/** Stops what an earlier `npm start` on this data folder left running (its pids are in start.pid). */
+async function stopEarlierStart() {
+  if (!fs.existsSync(pidFile)) return;
+  let record: PidRecord;
+  try {
+    record = JSON.parse(fs.readFileSync(pidFile, 'utf8')) as PidRecord;
+  } catch {
+    return;
   }
-  return newest;
+  const ours = (pid: number, marker: string) => pid !== process.pid && isAlive(pid) && commandLineOf(pid).includes(marker);
+  const stale = [
+    ...(ours(record.supervisor, 'start.ts') ? [record.supervisor] : []),
+    ...record.children.filter((pid) => ours(pid, 'main.ts')),
+  ];
+  if (!stale.length) return;
+  log(`stopping processes of an earlier npm start on ${dataDir} (pids ${stale.join(', ')})`);
+  await Promise.all(stale.map((pid) => stopProcess(pid, 'SIGTERM', 15_000)));
 }
 
-export function webBuildIsStale() {
-  if (!fs.existsSync(builtIndex)) return true;
-  const sources = Math.max(newestMtimeMs(webDir), newestMtimeMs(path.join(root, 'packages/protocol/src')));
-  return sources > fs.statSync(builtIndex).mtimeMs;
+const processes: SupervisedProcess[] = [];
+function recordPids() {
+  const record: PidRecord = { supervisor: process.pid, children: processes.map((p) => p.pid).filter((pid): pid is number => pid !== undefined) };
+  fs.writeFileSync(pidFile, JSON.stringify(record));
 }
 
-export function buildWeb() {
-  console.log('Building the web app…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@reel/web', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('web build failed');
+let stopping = false;
+async function stopAll(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  // Cabinets first, so they do not see the server vanish under a spin.
+  for (const p of [...processes].reverse()) await p.stop();
+  fs.rmSync(pidFile, { force: true });
+  process.exit(exitCode);
 }
+// The terminal's Ctrl-C reaches the whole process group; these cover `kill <pid>` too.
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
 
-async function waitForServer(port: number, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/check`)).ok) return true;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  if (webBuildIsStale()) buildWeb();
-  const port = Number(process.env.PORT || 8080);
-  const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
-  const children: ChildProcess[] = [];
-  const runTs = (entry: string, env: NodeJS.ProcessEnv = {}) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ...env },
-    });
-    children.push(child);
-    return child;
-  };
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill(signal);
-  };
-  // The terminal's Ctrl-C reaches the whole process group; forwarding covers `kill <pid>` too.
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-
-  const server = runTs('apps/server/src/main.ts');
-  server.on('exit', (code, signal) => {
-    stop('SIGTERM');
-    process.exitCode = code ?? (signal && !stopping ? 1 : 0);
+function supervise(name: string, entry: string, env: NodeJS.ProcessEnv = {}) {
+  const child = new SupervisedProcess({
+    name,
+    entry: path.join(root, entry),
+    cwd: root,
+    env,
+    log,
+    // The process printed why; nothing will get better by restarting it.
+    onCannotStart: () => void stopAll(CANNOT_START_EXIT_CODE),
+    onStarted: recordPids,
   });
+  processes.push(child);
+  child.start();
+  return child;
+}
 
-  // The simulated cabinets are separate processes, like real machines on the floor: they keep their
-  // credit meters when the server restarts and reconnect to it.
-  if (process.env.DEMO_CABINETS !== 'false' && (await waitForServer(port)) && !stopping) {
-    runTs('apps/cabinet/src/main.ts', {
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/check`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+if (webBuildIsStale()) buildWeb();
+fs.mkdirSync(dataDir, { recursive: true });
+await stopEarlierStart();
+supervise('server', 'apps/server/src/main.ts');
+
+// The simulated cabinets are separate processes, like real machines on the floor: they keep their
+// credit meters when the server restarts and reconnect to it.
+if (process.env.DEMO_CABINETS !== 'false') {
+  while (!stopping && !(await serverAnswers())) await sleep(250);
+  if (!stopping) {
+    supervise('cabinets', 'apps/cabinet/src/main.ts', {
       AGENT_URL: `ws://127.0.0.1:${port}/ws/agent`,
       CABINET_KEYS_FILE: path.join(dataDir, 'machine-keys.json'),
     });

@@ -7,7 +7,8 @@
  * by answerViewer. Teardown: leave/pagehide destroy the Janus session; Janus' `hangup` event (ICE
  * failure, DTLS alert) ends the viewer, and the per-viewer long poll keeps the session alive.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
+import { spawnTied } from '@reel/process';
 import { randomBytes, randomInt } from 'node:crypto';
 import dgram from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,7 +149,8 @@ admin: { admin_http = false }
     );
     this.base = `http://127.0.0.1:${httpPort}/janus`;
     const bin = this.opts.janusBin ?? '/usr/bin/janus';
-    this.proc = spawn(bin, ['-C', path.join(this.dir, 'janus.jcfg'), '-F', this.dir, '--disable-colors'], {
+    // Tied to the media process, so a kill -9 of it leaves no Janus holding the ports.
+    this.proc = spawnTied(bin, ['-C', path.join(this.dir, 'janus.jcfg'), '-F', this.dir, '--disable-colors'], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.proc.stderr!.on('data', (d: Buffer) => this.opts.log?.(`janus: ${String(d).trim()}`));

@@ -1,29 +1,44 @@
 /** `npm start`: embedded PostgreSQL (or DATABASE_URL), migrations, demo data, HTTP on PORT. */
-import { loadConfig } from './config.js';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from './config.js';
 import { seedDemo } from './db/seed.js';
-import { buildApp, createContext, openDatabase, startServices, stopServices } from './server.js';
+import type { AppContext } from './context.js';
+import { buildApp, createContext, openDatabase, startServices, stopServices, type Database } from './server.js';
+import { CANNOT_START_EXIT_CODE } from '@reel/process';
+import { explainStartupError } from './startup-error.js';
 
-const config = loadConfig();
-const database = await openDatabase(config);
-const ctx = await createContext(config, database.url);
-if (config.seedDemo && (await seedDemo(ctx.db, config.dataDir))) console.log('Demo data created (player demo / demo1234).');
-const app = await buildApp(ctx);
-await startServices(ctx);
-
+let database: Database | undefined;
+let ctx: AppContext | undefined;
+let app: FastifyInstance | undefined;
 let stopping = false;
-async function shutdown(signal: string) {
+
+async function shutdown(signal: string, exitCode = 0) {
   if (stopping) return;
   stopping = true;
-  ctx.sessions.beginShutdown();
-  app.log.info({ signal }, 'shutting down');
-  await app.close().catch(() => {});
-  await stopServices(ctx).catch(() => {});
-  await ctx.db.end().catch(() => {});
-  await database.embedded?.stop().catch(() => {});
-  process.exit(0);
+  ctx?.sessions.beginShutdown();
+  app?.log.info({ signal }, 'shutting down');
+  await app?.close().catch(() => {});
+  if (ctx) await stopServices(ctx).catch(() => {});
+  await ctx?.db.end().catch(() => {});
+  await database?.embedded?.stop().catch(() => {});
+  process.exit(exitCode);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
-console.log(`Reel Live is running on http://localhost:${config.port} (API docs: /api/docs)`);
+let config: Config | undefined;
+try {
+  config = loadConfig();
+  database = await openDatabase(config);
+  ctx = await createContext(config, database.url);
+  if (config.seedDemo && (await seedDemo(ctx.db, config.dataDir))) console.log('Demo data created (player demo / demo1234).');
+  app = await buildApp(ctx);
+  await startServices(ctx);
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  if (!stopping) {
+    console.error(`Reel Live cannot start: ${explainStartupError(error, config?.port)}`);
+    await shutdown('startup failure', CANNOT_START_EXIT_CODE);
+  }
+}
+if (!stopping) console.log(`Reel Live is running on http://localhost:${config!.port} (API docs: /api/docs)`);

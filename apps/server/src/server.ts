@@ -36,7 +36,11 @@ export interface Database {
 
 export async function openDatabase(config: Config, log: (line: string) => void = () => {}): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), { port: config.embeddedPgPort || undefined, log });
+  const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'pg'), {
+    port: config.embeddedPgPort || undefined,
+    log,
+    notice: (line) => console.log(`[postgres] ${line}`),
+  });
   return { url: embedded.url, embedded };
 }
 

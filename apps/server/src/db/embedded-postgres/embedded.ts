@@ -161,14 +161,21 @@ async function stopChild(child: ChildProcess) {
 
 export async function startEmbeddedPostgres(
   dir: string,
-  options: { port?: number; log?: (line: string) => void } = {},
+  options: {
+    port?: number;
+    /** PostgreSQL's own output, line by line. */
+    log?: (line: string) => void;
+    /** What this module does that a person should know (a relocation, a stale server stopped). */
+    notice?: (line: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
+  const notice = options.notice ?? log;
   const user = postgresRuntimeUser();
-  const install = postgresInstall(user, log);
-  const clusterDir = clusterDirectory(dir, user, log);
-  await stopStalePostmaster(clusterDir, log);
-  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(install, clusterDir, user, log);
+  const install = postgresInstall(user, notice);
+  const clusterDir = clusterDirectory(dir, user, notice);
+  await stopStalePostmaster(clusterDir, notice);
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) await initialise(install, clusterDir, user, notice);
 
   // The port is chosen once and kept beside the data, so tools (the operator CLI) can find a running database.
   const portFile = `${dir}.port`;

@@ -3,11 +3,12 @@
  * its `ready` line, and restarts it with backoff if it dies. Video never runs on the API
  * server's event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { spawnTied } from '@reel/process';
 import type { IceServer, MediaBackend, MediaProcessEvent } from '@reel/protocol';
 
 export interface MediaSupervisorOptions {
@@ -79,7 +80,8 @@ export class MediaSupervisor extends EventEmitter<{
 
   private spawn(): void {
     const entry = this.opts.entry ?? defaultMediaEntry();
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    // Tied to this process: a server killed with -9 must not leave a media process holding its ports.
+    const child = spawnTied(process.execPath, ['--import', 'tsx', entry], {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: {
         ...process.env,
