@@ -30,6 +30,11 @@ let config: Config | undefined;
 try {
   config = loadConfig();
   database = await openDatabase(config);
+  // Without its database the server can do nothing right: exit, and npm start restarts both.
+  database.embedded?.onUnexpectedExit((why) => {
+    console.error(`[postgres] stopped unexpectedly (${why}); the server exits so that npm start restarts it with its database`);
+    process.exit(1);
+  });
   ctx = await createContext(config, database.url);
   if (config.seedDemo && (await seedDemo(ctx.db, config.dataDir))) console.log('Demo data created (player demo / demo1234).');
   app = await buildApp(ctx);

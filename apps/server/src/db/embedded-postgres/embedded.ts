@@ -23,6 +23,8 @@ import { postgresRuntimeUser, userCan, type RuntimeUser } from './runtime-user.j
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Called when PostgreSQL exits without stop() (killed, crashed), with its exit code or signal. */
+  onUnexpectedExit(listener: (why: string) => void): void;
 }
 
 export class EmbeddedPostgresError extends Error {
@@ -194,8 +196,13 @@ export async function startEmbeddedPostgres(
   }
   fs.writeFileSync(portFile, String(port));
   const { child } = server;
+  let stopping = false;
   return {
     url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
+    onUnexpectedExit: (listener) => child.once('exit', (code, signal) => !stopping && listener(String(signal ?? code))),
   };
 }
