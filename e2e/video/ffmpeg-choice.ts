@@ -33,7 +33,7 @@ export function requireProjectFfmpeg(): string | undefined {
   const choice = projectFfmpeg();
   if (!choice) return undefined;
   if (!choice.path || !existsSync(choice.path)) {
-    const reason = `${choice.name} ffmpeg ABSENT (${choice.path ?? '@ffmpeg-installer/linux-x64 not installed'}): skipped`;
+    const reason = `${choice.name} ffmpeg ABSENT (${choice.path ?? 'no binary from @ffmpeg-installer/linux-x64'}): skipped`;
     console.log(reason);
     test.skip(true, reason);
   }

@@ -41,7 +41,10 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   binDir = mkdtempSync(path.join(tmpdir(), 'reel-failing-ffmpeg-'));
   const ffmpeg = path.join(binDir, 'ffmpeg');
-  writeFileSync(ffmpeg, `#!/bin/sh\necho "${CAUSE}" >&2\necho "Error splitting the argument list: Option not found" >&2\nexit 1\n`);
+  writeFileSync(
+    ffmpeg,
+    `#!/bin/sh\necho "${CAUSE}" >&2\necho "Error splitting the argument list: Option not found" >&2\nexit 1\n`,
+  );
   chmodSync(ffmpeg, 0o755);
 
   const port = await freePort();
@@ -51,15 +54,26 @@ test.beforeAll(async () => {
   product = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WARM_STREAMS: '0', FFMPEG: ffmpeg },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WARM_STREAMS: '0',
+      FFMPEG: ffmpeg,
+    },
   });
   const collect = (d: Buffer) => output.push(...String(d).split('\n').filter(Boolean));
   product.stdout!.on('data', collect);
   product.stderr!.on('data', collect);
   const deadline = Date.now() + 200_000;
   for (;;) {
-    if (product.exitCode !== null) throw new Error(`the product exited (${product.exitCode}):\n${output.slice(-30).join('\n')}`);
-    const ok = await fetch(`${baseURL}/check`).then((r) => r.ok, () => false);
+    if (product.exitCode !== null)
+      throw new Error(`the product exited (${product.exitCode}):\n${output.slice(-30).join('\n')}`);
+    const ok = await fetch(`${baseURL}/check`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the product did not start:\n${output.slice(-30).join('\n')}`);
     await new Promise((r) => setTimeout(r, 500));
@@ -77,12 +91,20 @@ test.afterAll(async () => {
   rmSync(binDir, { recursive: true, force: true });
 });
 
-test('a machine whose encoder cannot run: the game screen says video unavailable with code 70000, Spin stays disabled, Back to lobby works and the lobby shows the machine Not Available', async ({ browser }) => {
+test('a machine whose encoder cannot run: the game screen says video unavailable with code 70000, Spin stays disabled, Back to lobby works and the lobby shows the machine Not Available', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await useEnglish(page);
-  const token = (await (await context.request.post('/api/login', { data: { username: 'demo', password: 'demo1234', site_id: 0 } })).json()).token as string;
+  const token = (
+    await (
+      await context.request.post('/api/login', {
+        data: { username: 'demo', password: 'demo1234', site_id: 0 },
+      })
+    ).json()
+  ).token as string;
 
   await signIn(page);
   await joinFromLobby(page, context.request, token, MACHINE);
@@ -103,7 +125,9 @@ test('a machine whose encoder cannot run: the game screen says video unavailable
   // (its startup probe of the binary says it too, once per binary).
   const mentions = output.filter((line) => line.includes(CAUSE));
   console.log(mentions.join('\n'));
-  expect(mentions.filter((line) => line.startsWith(`[cabinet]`) && line.includes(`machine ${MACHINE} `))).toHaveLength(2);
+  expect(
+    mentions.filter((line) => line.startsWith(`[cabinet]`) && line.includes(`machine ${MACHINE} `)),
+  ).toHaveLength(2);
   expect(mentions.filter((line) => line.startsWith('[cabinets] machine video unavailable'))).toHaveLength(1);
   expect(output.filter((line) => line.includes('Error splitting'))).toEqual([]);
 
@@ -111,11 +135,17 @@ test('a machine whose encoder cannot run: the game screen says video unavailable
   await expect(page).toHaveURL(/\/lobby$/, { timeout: 15_000 });
   const { group } = await machineGroup(context.request, token, MACHINE);
   await page.getByRole('link', { name: group.brand.name, exact: true }).click();
-  await expect(page.locator(`article[data-machine-id="${MACHINE}"] [data-status]`)).toHaveText('Not Available');
+  await expect(page.locator(`article[data-machine-id="${MACHINE}"] [data-status]`)).toHaveText(
+    'Not Available',
+  );
   const all = await (await context.request.get('/api/machine/all', auth(token))).json();
-  const status = all.flatMap((entry: { machines: { id: number; status: string }[] }) => entry.machines).find((m: { id: number }) => m.id === MACHINE).status;
+  const status = all
+    .flatMap((entry: { machines: { id: number; status: string }[] }) => entry.machines)
+    .find((m: { id: number }) => m.id === MACHINE).status;
   expect(status).toBe('not_available');
   // The session was closed on the way out (cash out works on a machine without video).
-  await expect.poll(async () => (await (await context.request.get('/api/player/session', auth(token))).json()).show).toBe(false);
+  await expect
+    .poll(async () => (await (await context.request.get('/api/player/session', auth(token))).json()).show)
+    .toBe(false);
   await context.close();
 });

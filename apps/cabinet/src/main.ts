@@ -20,7 +20,8 @@ if (config.machines.length === 0) {
 const ffmpegPath = resolveFfmpeg();
 if (!ffmpegPath) log('ffmpeg not found: machines run without video');
 else {
-  if (process.env.FFMPEG && process.env.FFMPEG !== ffmpegPath) log(`FFMPEG=${process.env.FFMPEG} does not exist`);
+  if (process.env.FFMPEG && process.env.FFMPEG !== ffmpegPath)
+    log(`FFMPEG=${process.env.FFMPEG} does not exist`);
   // Once per binary: which version, which arguments (the streams reuse this cached probe).
   void probeFfmpeg(ffmpegPath).then((probe) => log(describeProbe(probe)));
 }

@@ -424,7 +424,10 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     const previous = this.reported;
     this.reported = state;
     this.reportedVideoFault = this.videoFault;
-    this.emit('state', this.withVideoError(reason === undefined ? { state, previous } : { state, previous, reason }));
+    this.emit(
+      'state',
+      this.withVideoError(reason === undefined ? { state, previous } : { state, previous, reason }),
+    );
   }
 
   private withVideoError(event: MachineStateEvent): MachineStateEvent {

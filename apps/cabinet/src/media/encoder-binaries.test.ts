@@ -69,7 +69,9 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
   for (const bin of BINARIES) {
     it(`${bin.name} ffmpeg`, async (ctx) => {
       if (!bin.path || !existsSync(bin.path)) {
-        console.log(`${bin.name} ffmpeg: SKIPPED, binary absent (${bin.path ?? '@ffmpeg-installer/linux-x64 not installed'})`);
+        console.log(
+          `${bin.name} ffmpeg: SKIPPED, binary absent (${bin.path ?? 'no binary from @ffmpeg-installer/linux-x64'})`,
+        );
         ctx.skip();
         return;
       }
@@ -133,7 +135,7 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
   it('the bundled ffmpeg refuses the modern arguments (why the probe exists)', async (ctx) => {
     const bundled = bundledFfmpeg();
     if (!bundled) {
-      console.log('bundled ffmpeg: SKIPPED, @ffmpeg-installer/linux-x64 not installed');
+      console.log('bundled ffmpeg: SKIPPED, binary absent (no binary from @ffmpeg-installer/linux-x64)');
       ctx.skip();
       return;
     }
@@ -142,7 +144,16 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
     const exited = await new Promise<number | null>((resolve) => {
       const encoder = new Encoder({
         ffmpegPath: bundled,
-        target: { host: '127.0.0.1', videoPort: video.port, audioPort: video.port, videoSsrc: 1, audioSsrc: 2, videoPayloadType: 96, audioPayloadType: 111, bandId: 'low' },
+        target: {
+          host: '127.0.0.1',
+          videoPort: video.port,
+          audioPort: video.port,
+          videoSsrc: 1,
+          audioSsrc: 2,
+          videoPayloadType: 96,
+          audioPayloadType: 111,
+          bandId: 'low',
+        },
         band: DEFAULT_BANDS[1]!,
         capabilities: MODERN_FFMPEG,
         onLog: (line) => stderr.push(line),

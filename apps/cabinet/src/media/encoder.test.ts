@@ -29,6 +29,7 @@ const target: StreamTarget = {
 const band = DEFAULT_BANDS[0]!;
 
 /** The arguments the latency measurements were made with (Debian's ffmpeg 5.1), verbatim. */
+// prettier-ignore
 const MEASURED = [
   '-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-fflags', 'nobuffer', '-flags', 'low_delay',
   '-probesize', '32', '-analyzeduration', '0',
@@ -58,24 +59,37 @@ describe('ffmpeg arguments per capability set', () => {
 
   it('a camera source keeps the sync rule of its binary', () => {
     const camera = { kind: 'camera' as const, device: '/dev/video0' };
-    expect(buildFfmpegArgs({ target, band, source: camera, capabilities: LEGACY_FFMPEG })).toContain('-vsync');
-    expect(buildFfmpegArgs({ target, band, source: camera, capabilities: MODERN_FFMPEG })).toContain('-fps_mode');
+    expect(buildFfmpegArgs({ target, band, source: camera, capabilities: LEGACY_FFMPEG })).toContain(
+      '-vsync',
+    );
+    expect(buildFfmpegArgs({ target, band, source: camera, capabilities: MODERN_FFMPEG })).toContain(
+      '-fps_mode',
+    );
   });
 });
 
 describe('ffmpeg probe', () => {
   it('reads -fps_mode from the option list, and the version from the banner', () => {
-    const modern = '-vsync              set video sync method globally; deprecated, use -fps_mode\n-fps_mode           set framerate mode\n';
-    const old = 'Advanced Video options:\n-vsync              video sync method\n-frames:v number    set the number of video frames to output\n';
+    const modern =
+      '-vsync              set video sync method globally; deprecated, use -fps_mode\n-fps_mode           set framerate mode\n';
+    const old =
+      'Advanced Video options:\n-vsync              video sync method\n-frames:v number    set the number of video frames to output\n';
     expect(parseFfmpegHelp(modern)).toEqual(MODERN_FFMPEG);
     expect(parseFfmpegHelp(old)).toEqual(LEGACY_FFMPEG);
-    expect(parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers')).toBe('5.1.9-0+deb12u1');
-    expect(parseFfmpegVersion('ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/  Copyright')).toBe('N-47683-g0e8eb07980-static');
+    expect(
+      parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'),
+    ).toBe('5.1.9-0+deb12u1');
+    expect(
+      parseFfmpegVersion(
+        'ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/  Copyright',
+      ),
+    ).toBe('N-47683-g0e8eb07980-static');
     expect(parseFfmpegVersion('bash: no such thing')).toBeNull();
   });
 
   it('lists the required encoders a binary lacks', () => {
-    const list = 'Encoders:\n V..... = Video\n ------\n V..... libvpx               libvpx VP8 (codec vp8)\n A..... libopus              libopus Opus (codec opus)\n';
+    const list =
+      'Encoders:\n V..... = Video\n ------\n V..... libvpx               libvpx VP8 (codec vp8)\n A..... libopus              libopus Opus (codec opus)\n';
     expect(missingEncoders(list)).toEqual([]);
     expect(missingEncoders(list.replace(/.*libopus.*\n/, ''))).toEqual(['libopus']);
   });
@@ -102,7 +116,12 @@ esac`,
       const first = await probeFfmpeg(old);
       const second = await probeFfmpeg(old);
       expect(second).toBe(first);
-      expect(first).toMatchObject({ version: '4.0-static', capabilities: LEGACY_FFMPEG, missingEncoders: [], error: null });
+      expect(first).toMatchObject({
+        version: '4.0-static',
+        capabilities: LEGACY_FFMPEG,
+        missingEncoders: [],
+        error: null,
+      });
       expect(readFileSync(`${old}.calls`, 'utf8').trim().split('\n')).toHaveLength(2);
       expect(describeProbe(first)).toContain('-vsync passthrough');
     });

@@ -30,7 +30,10 @@ ${body}
 `,
   );
   chmodSync(file, 0o755);
-  return { path: file, runs: () => (existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').map(Number) : []) };
+  return {
+    path: file,
+    runs: () => (existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').map(Number) : []),
+  };
 }
 
 const target: StreamTarget = {
@@ -77,7 +80,9 @@ function setup(ffmpegPath: string) {
 
 describe('restart backoff', () => {
   it('doubles from the initial pause up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
     expect(DEFAULT_RESTART_POLICY.maxFastFailures).toBe(5);
   });
 });
@@ -103,19 +108,29 @@ describe('an encoder that keeps failing', () => {
     const mentions = logs.filter((l) => l.includes("Unrecognized option 'fps_mode'."));
     expect(logs.filter((l) => l.includes('Error splitting'))).toEqual([]);
     expect(mentions).toHaveLength(2);
-    expect(mentions[0]).toMatch(/^encoder for machine 7 failed after \d+ ms: Unrecognized option 'fps_mode'\. \(exited with code 1\); retrying/);
-    expect(mentions[1]).toMatch(/^video of machine 7 unavailable: the encoder failed 4 times in a row.*not retrying, machine reported as error$/);
+    expect(mentions[0]).toMatch(
+      /^encoder for machine 7 failed after \d+ ms: Unrecognized option 'fps_mode'\. \(exited with code 1\); retrying/,
+    );
+    expect(mentions[1]).toMatch(
+      /^video of machine 7 unavailable: the encoder failed 4 times in a row.*not retrying, machine reported as error$/,
+    );
     expect(logs).toHaveLength(2);
 
     expect(machine.state).toBe('error');
     expect(machine.videoError).toBe("Unrecognized option 'fps_mode'.");
-    expect(states.at(-1)).toMatchObject({ state: 'error', reason: "video: Unrecognized option 'fps_mode'.", videoError: "Unrecognized option 'fps_mode'." });
+    expect(states.at(-1)).toMatchObject({
+      state: 'error',
+      reason: "video: Unrecognized option 'fps_mode'.",
+      videoError: "Unrecognized option 'fps_mode'.",
+    });
     expect(stream.active).toBe(false);
     // Given up means given up: no more runs.
     await new Promise((r) => setTimeout(r, 600));
     expect(fake.runs()).toHaveLength(POLICY.maxFastFailures);
     // Not playable, but the money can still go back.
-    expect((await machine.execute({ commandId: 'c1', type: 'credit_in', amountCents: 100 })).reason).toBe('faulted');
+    expect((await machine.execute({ commandId: 'c1', type: 'credit_in', amountCents: 100 })).reason).toBe(
+      'faulted',
+    );
     expect((await machine.execute({ commandId: 'c2', type: 'cash_out' })).outcome).toBe('ok');
   });
 
@@ -137,7 +152,10 @@ describe('an encoder that keeps failing', () => {
 
   it('a later stream_start that works clears the fault once the encoder stays up', async () => {
     const flag = path.join(dir, 'works');
-    const fake = fakeFfmpeg('flaky', `[ -f ${flag} ] && exec sleep 30; echo "Unknown encoder 'libvpx'" >&2; exit 1`);
+    const fake = fakeFfmpeg(
+      'flaky',
+      `[ -f ${flag} ] && exec sleep 30; echo "Unknown encoder 'libvpx'" >&2; exit 1`,
+    );
     const { machine, stream, logs, states } = setup(fake.path);
     await stream.start(target);
     await until(() => stream.failure !== null);

@@ -267,7 +267,9 @@ export class MachineStream {
     const delayMs = restartDelayMs(this.failures, this.policy);
     if (cause !== this.loggedCause) {
       this.loggedCause = cause;
-      this.log(`encoder for machine ${id} failed after ${ranMs} ms: ${detail}; retrying with backoff from ${delayMs} ms`);
+      this.log(
+        `encoder for machine ${id} failed after ${ranMs} ms: ${detail}; retrying with backoff from ${delayMs} ms`,
+      );
     }
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;

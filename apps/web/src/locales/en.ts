@@ -179,7 +179,8 @@ export const en = {
     videoConnecting: 'Connecting video...',
     videoReconnecting: 'Video reconnecting...',
     videoFailed: 'Video unavailable',
-    videoUnavailableHint: 'This machine cannot be played right now. Your credits are safe and go back to your wallet when you leave.',
+    videoUnavailableHint:
+      'This machine cannot be played right now. Your credits are safe and go back to your wallet when you leave.',
     errorCode: 'Code {{code}}',
     latency: 'Latency {{ms}} ms',
     latencyUnknown: 'Measuring latency',

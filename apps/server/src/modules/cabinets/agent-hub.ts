@@ -208,7 +208,9 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     switch (msg.event) {
       case 'state': {
         const videoError =
-          typeof msg.data.videoError === 'string' ? msg.data.videoError.slice(0, MAX_VIDEO_ERROR_CHARS) : null;
+          typeof msg.data.videoError === 'string'
+            ? msg.data.videoError.slice(0, MAX_VIDEO_ERROR_CHARS)
+            : null;
         if (videoError !== entry.machine.videoError) {
           if (videoError) this.opts.log?.warn({ machineId, videoError }, 'machine video unavailable');
           else this.opts.log?.info({ machineId }, 'machine video restored');

@@ -42,10 +42,22 @@ const until = async (pred: () => boolean, timeoutMs = 15_000) => {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'reel-video-failure-'));
 const FAILING_FFMPEG = path.join(dir, 'ffmpeg');
-writeFileSync(FAILING_FFMPEG, `#!/bin/sh\necho "Unrecognized option 'fps_mode'." >&2\necho "Error splitting the argument list: Option not found" >&2\nexit 1\n`);
+writeFileSync(
+  FAILING_FFMPEG,
+  `#!/bin/sh\necho "Unrecognized option 'fps_mode'." >&2\necho "Error splitting the argument list: Option not found" >&2\nexit 1\n`,
+);
 chmodSync(FAILING_FFMPEG, 0o755);
 
-const target: StreamTarget = { host: '127.0.0.1', videoPort: 9, audioPort: 9, videoSsrc: 1, audioSsrc: 2, videoPayloadType: 96, audioPayloadType: 111, bandId: 'high' };
+const target: StreamTarget = {
+  host: '127.0.0.1',
+  videoPort: 9,
+  audioPort: 9,
+  videoSsrc: 1,
+  audioSsrc: 2,
+  videoPayloadType: 96,
+  audioPayloadType: 111,
+  bandId: 'high',
+};
 
 let t: TestApp;
 let agentServer: FastifyInstance;
@@ -66,7 +78,9 @@ beforeAll(async () => {
   const players = await t.ctx.db.query<{ id: number; username: string }>('SELECT id, username FROM players');
   demo = players.rows.find((p) => p.username === 'demo')!.id;
   alice = players.rows.find((p) => p.username === 'alice')!.id;
-  machineId = (await t.ctx.db.query<{ id: number }>('SELECT id FROM machines WHERE NOT reservation ORDER BY id LIMIT 1')).rows[0]!.id;
+  machineId = (
+    await t.ctx.db.query<{ id: number }>('SELECT id FROM machines WHERE NOT reservation ORDER BY id LIMIT 1')
+  ).rows[0]!.id;
   t.ctx.bus.subscribe(Topic.lobby, (m) => {
     const message = m as { event: string; data: { id: number; status: string } };
     if (message.event === 'machine') lobby.push(message.data);
@@ -94,7 +108,11 @@ beforeAll(async () => {
     log: (m) => cabinetLog.push(m),
     restartPolicy: { initialDelayMs: 50, maxDelayMs: 200, fastFailureMs: 2000, maxFastFailures: 4 },
   });
-  agent = new AgentClient({ url, agentId: 'video-failure-test', machines: [{ machine, key: 'k', stream, videoType: 'screen', bands: stream.bands }] });
+  agent = new AgentClient({
+    url,
+    agentId: 'video-failure-test',
+    machines: [{ machine, key: 'k', stream, videoType: 'screen', bands: stream.bands }],
+  });
   agent.start();
   await until(() => hub.get(machineId)?.state === 'idle');
   await sessions.drain();
@@ -113,7 +131,9 @@ afterAll(async () => {
 
 const lobbyStatus = async () => {
   const token = await t.login();
-  const groups = (await t.app.inject({ method: 'GET', url: '/api/machine/all', headers: t.auth(token) })).json<BrandWithMachines[]>();
+  const groups = (
+    await t.app.inject({ method: 'GET', url: '/api/machine/all', headers: t.auth(token) })
+  ).json<BrandWithMachines[]>();
   return groups.flatMap((g) => g.machines).find((m) => m.id === machineId)!.status;
 };
 
@@ -127,16 +147,25 @@ describe('a machine whose encoder cannot run', () => {
     await until(() => hub.get(machineId)?.state === 'error');
     await sessions.drain();
     expect(hub.get(machineId)!.videoError).toBe("Unrecognized option 'fps_mode'.");
-    expect(hubWarnings).toContainEqual(expect.objectContaining({ machineId, videoError: "Unrecognized option 'fps_mode'." }));
+    expect(hubWarnings).toContainEqual(
+      expect.objectContaining({ machineId, videoError: "Unrecognized option 'fps_mode'." }),
+    );
     // The cabinet said it once (plus the give-up line), not once per retry.
     expect(cabinetLog.filter((l) => l.includes('fps_mode'))).toHaveLength(2);
 
-    const { rows } = await t.ctx.db.query<{ cabinet_state: string }>('SELECT cabinet_state FROM machines WHERE id = $1', [machineId]);
+    const { rows } = await t.ctx.db.query<{ cabinet_state: string }>(
+      'SELECT cabinet_state FROM machines WHERE id = $1',
+      [machineId],
+    );
     expect(rows[0]!.cabinet_state).toBe('error');
     expect(lobby).toContainEqual({ id: machineId, status: 'not_available', hot: false });
 
     // The player on the machine is told why there is no picture.
-    expect(conn.last('machine')).toMatchObject({ machineId, cabinetState: 'error', videoError: Code.PipelineFailed });
+    expect(conn.last('machine')).toMatchObject({
+      machineId,
+      cabinetState: 'error',
+      videoError: Code.PipelineFailed,
+    });
 
     // The player can still leave: the session closes (cash out works on a video fault).
     await sessions.leave(demo);

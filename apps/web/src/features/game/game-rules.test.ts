@@ -52,7 +52,14 @@ describe('play rules', () => {
     const failed = machine({ cabinetState: 'error', videoError: 70000 });
     for (const rule of [spinRule, betRule, autoplayRule])
       expect(rule(ctx({ machine: failed, videoUp: false }))).toBe(BlockReason.VideoUnavailable);
-    expect(cashInRule({ ...ctx({ machine: failed }), amountCents: 500, walletCents: 10_000, maxAllInCents: 100_000 })).toBe(BlockReason.VideoUnavailable);
+    expect(
+      cashInRule({
+        ...ctx({ machine: failed }),
+        amountCents: 500,
+        walletCents: 10_000,
+        maxAllInCents: 100_000,
+      }),
+    ).toBe(BlockReason.VideoUnavailable);
     expect(cashOutRule(ctx({ machine: failed, videoUp: false }))).toBeNull();
   });
 

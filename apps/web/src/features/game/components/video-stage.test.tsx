@@ -41,7 +41,9 @@ describe('video stage', () => {
     expect(screen.getByTestId('video-unavailable-code')).toHaveTextContent('Code 70000');
     expect(screen.getByTestId('video-state')).toHaveTextContent('Video unavailable');
     expect(container.querySelector('.spinner')).toBeNull();
-    expect(container.querySelector('[data-video-status]')!.getAttribute('data-video-status')).toBe('unavailable');
+    expect(container.querySelector('[data-video-status]')!.getAttribute('data-video-status')).toBe(
+      'unavailable',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Back to lobby' }));
     expect(onBackToLobby).toHaveBeenCalledTimes(1);
   });
@@ -49,7 +51,9 @@ describe('video stage', () => {
   it('shows the Turkish texts from the catalogue', async () => {
     await setupI18n('tr');
     renderStage({ unavailableCode: 70000 });
-    expect(screen.getByRole('alert')).toHaveTextContent('Yayın başlatılamadı. Lütfen teknik ekip ile iletişime geçin.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Yayın başlatılamadı. Lütfen teknik ekip ile iletişime geçin.',
+    );
     expect(screen.getByTestId('video-unavailable-code')).toHaveTextContent('Kod 70000');
     await setupI18n('en');
   });
