@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { Code, messageFor } from '@reel/protocol';
-import { screenshot, signIn, useEnglish } from '../web/helpers';
+import { expectAccessible, screenshot, signIn, useEnglish } from '../web/helpers';
 import { joinFromLobby, machineGroup, auth } from '../play/play-helpers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -120,6 +120,7 @@ test('a machine whose encoder cannot run: the game screen says video unavailable
   await expect(page.getByRole('button', { name: 'Spin', exact: true })).toBeDisabled();
   console.log(`game screen: ${(await notice.innerText()).replace(/\s+/g, ' ')}`);
   await screenshot(page, 'game-video-unavailable');
+  await expectAccessible(page, 'game screen, video unavailable');
 
   // The cabinet logged the machine's cause once (first failure + give-up), not once per retry
   // (its startup probe of the binary says it too, once per binary).
