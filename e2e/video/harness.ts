@@ -24,6 +24,8 @@ export interface HarnessOptions {
   backend?: MediaBackend;
   /** Player id put into grants. */
   playerId?: number;
+  /** `FFMPEG` for the cabinet process (else it picks one itself, see apps/cabinet/src/media/ffmpeg-path.ts). */
+  ffmpeg?: string;
   log?: (msg: string) => void;
 }
 
@@ -33,6 +35,8 @@ export interface Harness {
   media: MediaService;
   app: FastifyInstance;
   cabinet: ChildProcess;
+  /** Every line the cabinet process printed (its ffmpeg probe line among them). */
+  cabinetLog: string[];
   command(machineId: number, cmd: CommandInput): ReturnType<AgentHub['sendCommand']>;
   waitStreaming(machineIds: number[], timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
@@ -92,10 +96,17 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       ...process.env,
       AGENT_URL: `${baseUrl.replace('http', 'ws')}/ws/agent`,
       CABINET_MACHINES: [...keys].map(([id, key]) => `${id}=${key}`).join(','),
+      ...(opts.ffmpeg ? { FFMPEG: opts.ffmpeg } : {}),
     },
   });
-  cabinet.stdout!.on('data', (d: Buffer) => log(String(d).trim()));
-  cabinet.stderr!.on('data', (d: Buffer) => log(String(d).trim()));
+  const cabinetLog: string[] = [];
+  const onOutput = (d: Buffer) => {
+    const text = String(d).trim();
+    cabinetLog.push(...text.split('\n'));
+    log(text);
+  };
+  cabinet.stdout!.on('data', onOutput);
+  cabinet.stderr!.on('data', onOutput);
 
   const waitStreaming = async (ids: number[], timeoutMs = 20_000) => {
     const t0 = Date.now();
@@ -118,6 +129,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     media,
     app,
     cabinet,
+    cabinetLog,
     command: (id, cmd) => hub.sendCommand(id, cmd),
     waitStreaming,
     async stop() {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { PLAYOUT_DELAY_URI } from '@reel/protocol';
 import { startHarness } from './harness.js';
+import { requireProjectFfmpeg } from './ffmpeg-choice.js';
 
 const JANUS = process.env.JANUS_BIN ?? '/usr/bin/janus';
 
@@ -11,8 +12,9 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
   const absent = existsSync(JANUS) ? '' : `${JANUS} not found (npm test installs Debian's janus when run as root)`;
   if (absent) console.log(`janus: skipped, ${absent}`);
   test.skip(Boolean(absent), absent);
+  const ffmpeg = requireProjectFfmpeg();
   console.log(`janus: RAN ${JANUS} (config written to a temp dir, HTTP API on 127.0.0.1)`);
-  const h = await startHarness({ machineIds: [1], backend: 'janus' });
+  const h = await startHarness({ machineIds: [1], backend: 'janus', ...(ffmpeg ? { ffmpeg } : {}) });
   try {
     await h.waitStreaming([1]);
     await page.goto(`${h.baseUrl}/video-test.html`);

@@ -3,12 +3,19 @@
  * their own harness (agent hub + media process + a cabinet process) on free ports, so they need no
  * running product. Files are named *.e2e.ts so the product-wide config (*.spec.ts) does not run
  * them with its web server.
+ *
+ * Projects: the video tests run once per ffmpeg the product may pick (`ffmpeg-system`: Debian's
+ * /usr/bin/ffmpeg, `ffmpeg-bundled`: the 2018 static build of @ffmpeg-installer/linux-x64), the
+ * cabinet process started with `FFMPEG` set to it (ffmpeg-choice.ts). `video-unavailable` starts
+ * the whole product with a failing ffmpeg and checks what the player sees (once, not per binary).
+ * `--project ffmpeg-bundled` runs one of them.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { FFMPEG_CHOICES } from './ffmpeg-choice.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,4 +32,12 @@ export default defineConfig({
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    ...FFMPEG_CHOICES.map((choice) => ({
+      name: `ffmpeg-${choice.name}`,
+      testIgnore: '**/video-unavailable.e2e.ts',
+      metadata: { ffmpeg: choice },
+    })),
+    { name: 'video-unavailable', testMatch: '**/video-unavailable.e2e.ts', timeout: 240_000 },
+  ],
 });

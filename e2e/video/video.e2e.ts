@@ -1,16 +1,25 @@
 import { chromium, expect, test } from '@playwright/test';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { PLAYOUT_DELAY_URI } from '@reel/protocol';
 import { startHarness, type Harness } from './harness.js';
+import { requireProjectFfmpeg } from './ffmpeg-choice.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 
 let h: Harness;
 
+let ffmpeg: string | undefined;
+
 test.beforeAll(async () => {
-  if (!existsSync('/usr/bin/ffmpeg') && !process.env.FFMPEG)
-    console.log('ffmpeg: using the @ffmpeg-installer binary');
-  h = await startHarness({ machineIds: [1] });
+  // Once per project: Debian's ffmpeg and the bundled 2018 build (playwright.config.ts).
+  ffmpeg = requireProjectFfmpeg();
+  h = await startHarness({ machineIds: [1], ...(ffmpeg ? { ffmpeg } : {}) });
   await h.waitStreaming([1]);
+  if (ffmpeg) {
+    // The cabinet probed the binary it was given and chose its arguments from that.
+    const probe = h.cabinetLog.find((line) => line.includes(`ffmpeg ${ffmpeg}: version`));
+    console.log(probe);
+    expect(probe).toBeDefined();
+  }
 });
 test.afterAll(async () => {
   await h?.stop();

@@ -1,7 +1,13 @@
 export { SlotMachine, DEFAULT_TIMING, type MachineTiming, type ActiveSpin } from './game/machine.js';
-export { MachineStream } from './media/machine-stream.js';
+export { MachineStream, DEFAULT_RESTART_POLICY, type RestartPolicy } from './media/machine-stream.js';
 export { DEFAULT_BANDS, DEFAULT_BAND_ID } from './media/bands.js';
-export { resolveFfmpeg } from './media/ffmpeg-path.js';
+export { resolveFfmpeg, bundledFfmpeg, SYSTEM_FFMPEG } from './media/ffmpeg-path.js';
+export {
+  probeFfmpeg,
+  describeProbe,
+  type FfmpegProbe,
+  type FfmpegCapabilities,
+} from './media/ffmpeg-probe.js';
 export { AgentClient, type AgentMachine } from './agent/agent-client.js';
 export { loadCabinetConfig, type CabinetConfig } from './config.js';
 export { computeDesignMath } from './game/math.js';

@@ -7,6 +7,7 @@ import { SlotMachine } from './game/machine.js';
 import { MachineStream } from './media/machine-stream.js';
 import { DEFAULT_BANDS } from './media/bands.js';
 import { resolveFfmpeg } from './media/ffmpeg-path.js';
+import { describeProbe, probeFfmpeg } from './media/ffmpeg-probe.js';
 import { AgentClient } from './agent/agent-client.js';
 import { loadCabinetConfig } from './config.js';
 
@@ -18,6 +19,12 @@ if (config.machines.length === 0) {
 }
 const ffmpegPath = resolveFfmpeg();
 if (!ffmpegPath) log('ffmpeg not found: machines run without video');
+else {
+  if (process.env.FFMPEG && process.env.FFMPEG !== ffmpegPath)
+    log(`FFMPEG=${process.env.FFMPEG} does not exist`);
+  // Once per binary: which version, which arguments (the streams reuse this cached probe).
+  void probeFfmpeg(ffmpegPath).then((probe) => log(describeProbe(probe)));
+}
 
 const entries = config.machines.map(({ machineId, key, camera }) => {
   const machine = new SlotMachine({ machineId });

@@ -53,7 +53,11 @@ export async function createContext(config: Config, databaseUrl: string): Promis
     cidrFile: config.ipCheck.cidrFile,
     maxmindDb: config.ipCheck.maxmindDb,
   });
-  const cabinets = new AgentHub({ verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key) });
+  const cabinets = new AgentHub({
+    verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key),
+    // Warnings only (a refused machine key, a machine whose video cannot start); connects are routine.
+    log: { info: () => {}, warn: (details, message) => console.warn(`[cabinets] ${message} ${JSON.stringify(details)}`) },
+  });
   const media = config.media.enabled
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;

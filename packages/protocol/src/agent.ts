@@ -200,6 +200,12 @@ export interface AgentClientEvents {
     previous: AgentMachineState | null;
     atMs: number;
     reason?: string;
+    /**
+     * Present while the machine's video cannot start: the cabinet's encoder failed repeatedly and
+     * stopped retrying. The first error line ffmpeg printed, e.g. "Unrecognized option 'fps_mode'.".
+     * The state is then 'error' (or an operator fault); absent again once video works.
+     */
+    videoError?: string;
   };
   cycle: { machineId: number; cycle: GameCycle };
   meters: { machineId: number; meters: MachineMeters };

@@ -130,6 +130,12 @@ export interface MachineView {
   betLevel: number;
   autoplay: boolean;
   freeSpinsLeft: number;
+  /**
+   * Present while the machine's video cannot start (the cabinet's encoder gave up): the catalogue
+   * code to show, 70000 (PipelineFailed). The cabinet state is then 'error'; the screen shows
+   * "video unavailable" with this code and a way back to the lobby instead of waiting for video.
+   */
+  videoError?: number;
 }
 
 export interface GameServerEvents {

@@ -77,6 +77,7 @@ export class AgentClient extends EventEmitter<{
             previous: s.previous,
             atMs: Date.now(),
             ...(s.reason ? { reason: s.reason } : {}),
+            ...(s.videoError !== undefined ? { videoError: s.videoError } : {}),
           },
         }),
       );

@@ -52,8 +52,16 @@ export const DEFAULT_TIMING: MachineTiming = {
   cashOutDurationMs: 600,
 };
 
+export interface MachineStateEvent {
+  state: AgentMachineState;
+  previous: AgentMachineState | null;
+  reason?: string;
+  /** Set while the video cannot start (see setVideoFault); the state is then at least 'error'. */
+  videoError?: string;
+}
+
 export interface MachineEvents {
-  state: [{ state: AgentMachineState; previous: AgentMachineState | null; reason?: string }];
+  state: [MachineStateEvent];
   cycle: [GameCycle];
   meters: [MachineMeters];
   spin: [ActiveSpin];
@@ -80,8 +88,11 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
   private readonly deduper: CommandDeduper;
   private base: BaseState = 'idle';
   private fault: Fault = null;
+  /** Why the video cannot start (the encoder gave up), or null. */
+  private videoFault: string | null = null;
   private offline = false;
   private reported: AgentMachineState | null = null;
+  private reportedVideoFault: string | null = null;
   private active: ActiveSpin | null = null;
   private finishActive: (() => void) | null = null;
   private activeTimer: NodeJS.Timeout | null = null;
@@ -118,7 +129,10 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
 
   get state(): AgentMachineState {
     if (this.offline) return 'offline';
-    return this.fault ?? this.base;
+    return this.fault ?? (this.videoFault !== null ? 'error' : this.base);
+  }
+  get videoError(): string | null {
+    return this.videoFault;
   }
   get activeSpin(): ActiveSpin | null {
     return this.active;
@@ -129,7 +143,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
 
   /** Emits the current state once so a fresh listener (or a reconnected server) learns it. */
   announce(): void {
-    this.emit('state', { state: this.state, previous: null });
+    this.emit('state', this.withVideoError({ state: this.state, previous: null }));
     this.emit('meters', { ...this.meters });
   }
 
@@ -145,6 +159,18 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
   /** Extra command kinds handled outside the game (streaming) share the same once-only rule. */
   executeExternal(command: AgentCommand, run: () => Promise<CommandResult>): Promise<CommandResult> {
     return this.deduper.run(command, run, () => this.meters.creditsCents);
+  }
+
+  /**
+   * The video cannot start (`cause`: the encoder's first error line) or works again (null). A
+   * machine nobody can watch is not playable: it reports 'error' until then, refuses spins, credits
+   * and autoplay, but still pays out (cash out) so a player's money never stays stuck on it.
+   */
+  setVideoFault(cause: string | null): void {
+    if (this.videoFault === cause) return;
+    this.videoFault = cause;
+    if (cause !== null) this.setAutoplay(false);
+    this.reportState(cause !== null ? `video: ${cause}` : 'video restored');
   }
 
   setOffline(offline: boolean): void {
@@ -176,7 +202,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     if (this.offline) return this.reject(command, 'offline');
     switch (command.type) {
       case 'credit_in': {
-        if (this.fault) return this.reject(command, 'faulted');
+        if (this.faulted) return this.reject(command, 'faulted');
         if (this.base === 'cashing_out') return this.reject(command, 'busy');
         this.meters.creditsCents += command.amountCents;
         this.meters.cashInCents += command.amountCents;
@@ -201,7 +227,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         return this.result(command, { cycle, creditsCents: cycle.creditsAfterCents });
       }
       case 'autoplay':
-        if (command.on && this.fault) return this.reject(command, 'faulted');
+        if (command.on && this.faulted) return this.reject(command, 'faulted');
         this.setAutoplay(command.on);
         this.maybeAutoplay();
         return this.result(command);
@@ -227,6 +253,8 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         const fault = command.fault === 'none' ? null : command.fault;
         if (fault) this.setAutoplay(false);
         this.fault = fault;
+        // Clearing faults clears a video fault too: the next stream_start tries the encoder again.
+        if (!fault) this.videoFault = null;
         this.reportState(fault ? `fault:${fault}` : 'fault cleared');
         return this.result(command);
       }
@@ -235,8 +263,13 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     }
   }
 
+  /** An operator fault or a video fault: no new money in, no play. */
+  private get faulted(): boolean {
+    return this.fault !== null || this.videoFault !== null;
+  }
+
   private spinRefusal(): string | null {
-    if (this.fault) return 'faulted';
+    if (this.faulted) return 'faulted';
     if (this.base !== 'idle') return 'busy';
     if (this.meters.creditsCents < this.meters.betCents)
       return this.meters.creditsCents === 0 ? 'no_credits' : 'insufficient_credits';
@@ -260,7 +293,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
       if (!this.meters.autoplay) return;
       if (this.spinRefusal()) {
         // Out of credits ends autoplay, as on a real cabinet.
-        if (!this.fault) this.setAutoplay(false);
+        if (!this.faulted) this.setAutoplay(false);
         return;
       }
       void this.playPaidSpin();
@@ -387,10 +420,18 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
 
   private reportState(reason?: string): void {
     const state = this.state;
-    if (state === this.reported) return;
+    if (state === this.reported && this.videoFault === this.reportedVideoFault) return;
     const previous = this.reported;
     this.reported = state;
-    this.emit('state', reason === undefined ? { state, previous } : { state, previous, reason });
+    this.reportedVideoFault = this.videoFault;
+    this.emit(
+      'state',
+      this.withVideoError(reason === undefined ? { state, previous } : { state, previous, reason }),
+    );
+  }
+
+  private withVideoError(event: MachineStateEvent): MachineStateEvent {
+    return this.videoFault === null ? event : { ...event, videoError: this.videoFault };
   }
 
   private emitMeters(): void {

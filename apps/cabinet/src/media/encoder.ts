@@ -2,11 +2,16 @@
  * ffmpeg as the encoder: raw RGBA frames on stdin and 48 kHz PCM on fd 3 in, VP8 and Opus RTP to
  * loopback out. Settings are the low-latency ones measured on this class of machine: realtime
  * deadline, no lookahead, no alt-ref, error resilient, one thread, keyframe every second.
+ *
+ * The arguments follow what the binary supports (ffmpeg-probe.ts): ffmpeg 5.1+ gets exactly the
+ * measured set; older builds (the bundled 2018 static build) get `-vsync passthrough` where they
+ * lack `-fps_mode passthrough`, which is the same frame-timing rule under its old name.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { QualityBand, StreamTarget } from '@reel/protocol';
 import { FPS, KEYFRAME_INTERVAL_FRAMES } from './bands.js';
+import { MODERN_FFMPEG, type FfmpegCapabilities } from './ffmpeg-probe.js';
 
 export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
 
@@ -15,13 +20,19 @@ export interface EncoderOptions {
   target: StreamTarget;
   band: QualityBand;
   source?: VideoSource;
+  /** What the binary accepts (default: a modern ffmpeg). */
+  capabilities?: FfmpegCapabilities;
   /** Called with ffmpeg's warnings (stderr), line by line. */
   onLog?: (line: string) => void;
-  onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
+  /** Called once when ffmpeg ends: its exit code or signal, or `spawnError` when it never ran. */
+  onExit?: (code: number | null, signal: NodeJS.Signals | null, spawnError?: string) => void;
 }
 
-export function buildFfmpegArgs(o: Pick<EncoderOptions, 'target' | 'band' | 'source'>): string[] {
+export function buildFfmpegArgs(
+  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities'>,
+): string[] {
   const { target: t, band } = o;
+  const caps = o.capabilities ?? MODERN_FFMPEG;
   const source = o.source ?? { kind: 'canvas' };
   const kbps = band.bitrateKbps;
   const video =
@@ -87,8 +98,8 @@ export function buildFfmpegArgs(o: Pick<EncoderOptions, 'target' | 'band' | 'sou
     'pipe:3',
     '-map',
     '0:v',
-    '-fps_mode',
-    'passthrough',
+    // Each frame keeps its wall-clock timestamp: no duplicated or dropped frames to reach a rate.
+    ...(caps.fpsMode ? ['-fps_mode', 'passthrough'] : ['-vsync', 'passthrough']),
     '-c:v',
     'libvpx',
     '-pix_fmt',
@@ -172,15 +183,41 @@ export class Encoder {
     proc.stdin!.on('error', () => {});
     this.audio.on('error', () => {});
     let pending = '';
+    const emitLines = (text: string) => {
+      for (const line of text.split('\n')) if (line.trim()) this.opts.onLog?.(line);
+    };
+    let stderrDone = false;
+    let onStderrDone: (() => void) | null = null;
     proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) this.opts.onLog?.(line);
+      const cut = pending.lastIndexOf('\n');
+      if (cut < 0) return;
+      emitLines(pending.slice(0, cut));
+      pending = pending.slice(cut + 1);
     });
-    proc.on('exit', (code, signal) => {
+    proc.stderr!.on('close', () => {
+      emitLines(pending);
+      pending = '';
+      stderrDone = true;
+      onStderrDone?.();
+    });
+    let ended = false;
+    const end = (code: number | null, signal: NodeJS.Signals | null, spawnError?: string) => {
+      if (ended) return;
+      ended = true;
       if (this.proc === proc) this.proc = null;
-      this.opts.onExit?.(code, signal);
+      this.opts.onExit?.(code, signal, spawnError);
+    };
+    // A binary that cannot be started (missing, not executable) emits 'error', maybe no 'exit'.
+    proc.on('error', (error) => end(null, null, error.message));
+    // 'exit' can come before the last stderr lines are read: the listener wants the cause first.
+    proc.on('exit', (code, signal) => {
+      if (stderrDone) return end(code, signal);
+      const timer = setTimeout(() => end(code, signal), 250);
+      onStderrDone = () => {
+        clearTimeout(timer);
+        end(code, signal);
+      };
     });
   }
 
@@ -207,9 +244,12 @@ export class Encoder {
     this.proc = null;
     this.audio = null;
     await new Promise<void>((resolve) => {
+      // A process that never started has no 'exit' to wait for: give up waiting after a second.
+      const giveUp = setTimeout(resolve, 1000);
       const timer = setTimeout(() => proc.kill('SIGKILL'), 500);
       proc.once('exit', () => {
         clearTimeout(timer);
+        clearTimeout(giveUp);
         resolve();
       });
       proc.stdin?.end();
@@ -217,6 +257,7 @@ export class Encoder {
       proc.kill('SIGTERM');
       if (proc.exitCode !== null || proc.signalCode !== null) {
         clearTimeout(timer);
+        clearTimeout(giveUp);
         resolve();
       }
     });

@@ -3,6 +3,12 @@
  * RTP to the target the server names. Switching band restarts ffmpeg at the new size with the same
  * SSRCs and payload types; the forwarder smooths sequence numbers and timestamps across the
  * restart, so the viewer's session continues and the first new frame is a keyframe.
+ *
+ * The arguments suit the binary (probed once per path, ffmpeg-probe.ts). An encoder that dies is
+ * restarted with exponential backoff; one that keeps dying fast (it refuses its arguments, lacks an
+ * encoder, cannot start) is logged once with its first error line, and after
+ * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
+ * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
 import type { QualityBand, StreamTarget } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
@@ -10,6 +16,7 @@ import { CabinetRenderer } from '../render/renderer.js';
 import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
 import { DEFAULT_BANDS, DEFAULT_BAND_ID } from './bands.js';
 import { Encoder, type VideoSource } from './encoder.js';
+import { MODERN_FFMPEG, probeFfmpeg, type FfmpegCapabilities } from './ffmpeg-probe.js';
 import { FramePump } from './frame-pump.js';
 
 const AUDIO_TICK_MS = 20;
@@ -17,12 +24,39 @@ const AUDIO_TICK_MS = 20;
 const MAX_AUDIO_BACKLOG_BYTES = SAMPLE_RATE * 2 * 0.1;
 const MAX_AUDIO_CATCHUP_SAMPLES = SAMPLES_PER_CHUNK * 10;
 
+export interface RestartPolicy {
+  /** Pause before the first restart; doubles with each further fast failure in a row. */
+  initialDelayMs: number;
+  maxDelayMs: number;
+  /** A run shorter than this is a fast failure; a longer one resets the count. */
+  fastFailureMs: number;
+  /** Fast failures in a row after which the stream gives up and reports the video failed. */
+  maxFastFailures: number;
+}
+
+/** ~7.5 s of retries (0.5 + 1 + 2 + 4 s) before a machine whose encoder cannot run is reported. */
+export const DEFAULT_RESTART_POLICY: RestartPolicy = {
+  initialDelayMs: 500,
+  maxDelayMs: 8000,
+  fastFailureMs: 5000,
+  maxFastFailures: 5,
+};
+
+/** Pause before restarting after the `failures`-th fast failure in a row (1-based). */
+export function restartDelayMs(failures: number, policy: RestartPolicy = DEFAULT_RESTART_POLICY): number {
+  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, failures - 1));
+}
+
+/** Lines of one run's stderr kept for the failure report. */
+const HELD_LINES = 20;
+
 export interface MachineStreamOptions {
   ffmpegPath: string;
   bands?: readonly QualityBand[];
   source?: VideoSource;
   title?: string;
   log?: (msg: string) => void;
+  restartPolicy?: Partial<RestartPolicy>;
 }
 
 export class MachineStream {
@@ -37,7 +71,15 @@ export class MachineStream {
   private audioStartMs = 0;
   private audioSamples = 0;
   private restarts = 0;
-  private stopping = false;
+  private capabilities: FfmpegCapabilities = MODERN_FFMPEG;
+  private readonly policy: RestartPolicy;
+  /** Fast failures in a row, and the cause last logged (each new cause is logged once). */
+  private failures = 0;
+  private loggedCause: string | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private healthyTimer: NodeJS.Timeout | null = null;
+  /** Set when the stream gave up: why video cannot start. */
+  private failedCause: string | null = null;
   onFrame: ((renderedAtMs: number) => void) | null = null;
 
   constructor(
@@ -45,6 +87,7 @@ export class MachineStream {
     private readonly opts: MachineStreamOptions,
   ) {
     this.bands = opts.bands ?? DEFAULT_BANDS;
+    this.policy = { ...DEFAULT_RESTART_POLICY, ...opts.restartPolicy };
     machine.on('sound', (cue) => {
       if (cue !== 'spin') this.mixer.play(cue);
     });
@@ -64,13 +107,26 @@ export class MachineStream {
   get encoderPid(): number | undefined {
     return this.encoder?.pid;
   }
-  get stats(): { framesWritten: number; framesSkipped: number; restarts: number; band: string } {
+  get stats(): {
+    framesWritten: number;
+    framesSkipped: number;
+    restarts: number;
+    band: string;
+    failures: number;
+    failed: string | null;
+  } {
     return {
       framesWritten: this.pump?.framesWritten ?? 0,
       framesSkipped: this.pump?.framesSkipped ?? 0,
       restarts: this.restarts,
       band: this.bandId,
+      failures: this.failures,
+      failed: this.failedCause,
     };
+  }
+  /** Why video cannot start, once the stream gave up; null while it works or still retries. */
+  get failure(): string | null {
+    return this.failedCause;
   }
 
   /** The renderer for a band (created on first use; the picture scales to the band). */
@@ -91,12 +147,12 @@ export class MachineStream {
     return this.bands.some((b) => b.id === bandId);
   }
 
+  /** An explicit (re)start: a stream that gave up tries again from a clean failure count. */
   async start(target: StreamTarget): Promise<void> {
     await this.stopEncoder();
     this.target = target;
     if (this.hasBand(target.bandId)) this.bandId = target.bandId;
-    this.stopping = false;
-    this.launch();
+    await this.relaunch();
   }
 
   async setBand(bandId: string): Promise<void> {
@@ -105,8 +161,7 @@ export class MachineStream {
     this.bandId = bandId;
     if (!this.target) return;
     await this.stopEncoder();
-    this.stopping = false;
-    this.launch();
+    await this.relaunch();
   }
 
   async stop(): Promise<void> {
@@ -114,35 +169,62 @@ export class MachineStream {
     await this.stopEncoder();
   }
 
+  private async relaunch(): Promise<void> {
+    this.failures = 0;
+    this.loggedCause = null;
+    this.failedCause = null;
+    this.capabilities = (await probeFfmpeg(this.opts.ffmpegPath)).capabilities;
+    // Stopped or restarted meanwhile: that call owns the encoder now.
+    if (this.target && !this.encoder && !this.retryTimer) this.launch();
+  }
+
+  private log(msg: string): void {
+    this.opts.log?.(msg);
+  }
+
   private launch(): void {
     const target = this.target!;
     const band = this.currentBand;
     const renderer = this.renderer(band);
     renderer.timestampStrip = target.timestampStrip ?? false;
+    const id = this.machine.machineId;
+    const startedAtMs = Date.now();
+    // stderr of a run is held until it has lived past the fast-failure time: a binary that refuses
+    // its arguments then costs one log line per cause, not its whole output on every retry.
+    const held: string[] = [];
+    let healthy = false;
     const encoder = new Encoder({
       ffmpegPath: this.opts.ffmpegPath,
       target,
       band,
+      capabilities: this.capabilities,
       ...(this.opts.source ? { source: this.opts.source } : {}),
-      onLog: (line) => this.opts.log?.(`ffmpeg[${this.machine.machineId}]: ${line}`),
-      onExit: (code, signal) => {
-        if (this.encoder !== encoder || this.stopping) return;
-        // ffmpeg died under us: restart after a pause, keeping the same target.
-        this.opts.log?.(
-          `encoder for machine ${this.machine.machineId} exited (${code ?? signal}); restarting`,
-        );
-        void this.stopEncoder().then(() => {
-          setTimeout(() => {
-            if (this.target && !this.encoder) {
-              this.restarts++;
-              this.launch();
-            }
-          }, 500);
-        });
+      onLog: (line) => {
+        if (healthy) this.log(`ffmpeg[${id}]: ${line}`);
+        else if (held.length < HELD_LINES) held.push(line.trim());
+      },
+      onExit: (code, signal, spawnError) => {
+        if (this.encoder !== encoder) return; // stopped on purpose
+        const exit = spawnError
+          ? `could not start ${this.opts.ffmpegPath}: ${spawnError}`
+          : `exited with ${code !== null ? `code ${code}` : signal}`;
+        const ranMs = Date.now() - startedAtMs;
+        void this.stopEncoder().then(() => this.onEncoderFailed(held, exit, ranMs));
       },
     });
     encoder.start();
     this.encoder = encoder;
+    this.healthyTimer = setTimeout(() => {
+      this.healthyTimer = null;
+      if (this.encoder !== encoder) return;
+      healthy = true;
+      for (const line of held.splice(0)) this.log(`ffmpeg[${id}]: ${line}`);
+      if (this.failures > 0 || this.machine.videoError !== null)
+        this.log(`encoder for machine ${id} running again after ${this.failures} failure(s)`);
+      this.failures = 0;
+      this.loggedCause = null;
+      this.machine.setVideoFault(null);
+    }, this.policy.fastFailureMs);
     if (encoder.source.kind === 'canvas') {
       this.pump = new FramePump(renderer, encoder);
       this.pump.onFrame = (t) => this.onFrame?.(t);
@@ -165,8 +247,44 @@ export class MachineStream {
     enc.writeAudio(this.mixer.render(n));
   }
 
+  /** ffmpeg ended by itself: restart after a growing pause, or give up and report. */
+  private onEncoderFailed(stderr: string[], exit: string, ranMs: number): void {
+    if (!this.target || this.encoder || this.retryTimer) return; // stopped or restarted meanwhile
+    const id = this.machine.machineId;
+    const cause = stderr[0] ?? exit;
+    const detail = stderr[0] ? `${cause} (${exit})` : cause;
+    const fast = ranMs < this.policy.fastFailureMs;
+    this.failures = fast ? this.failures + 1 : 1;
+    if (fast && this.failures >= this.policy.maxFastFailures) {
+      this.failedCause = cause;
+      this.log(
+        `video of machine ${id} unavailable: the encoder failed ${this.failures} times in a row, each within ` +
+          `${this.policy.fastFailureMs} ms: ${detail}; not retrying, machine reported as error`,
+      );
+      this.machine.setVideoFault(cause);
+      return;
+    }
+    const delayMs = restartDelayMs(this.failures, this.policy);
+    if (cause !== this.loggedCause) {
+      this.loggedCause = cause;
+      this.log(
+        `encoder for machine ${id} failed after ${ranMs} ms: ${detail}; retrying with backoff from ${delayMs} ms`,
+      );
+    }
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.target && !this.encoder) {
+        this.restarts++;
+        this.launch();
+      }
+    }, delayMs);
+  }
+
   private async stopEncoder(): Promise<void> {
-    this.stopping = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.healthyTimer) clearTimeout(this.healthyTimer);
+    this.healthyTimer = null;
     this.pump?.stop();
     this.pump = null;
     if (this.audioTimer) clearInterval(this.audioTimer);

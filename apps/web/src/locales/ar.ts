@@ -180,6 +180,8 @@ export const ar: Translation = {
     videoConnecting: 'جارٍ توصيل الفيديو...',
     videoReconnecting: 'جارٍ إعادة توصيل الفيديو...',
     videoFailed: 'الفيديو غير متاح',
+    videoUnavailableHint: 'لا يمكن اللعب على هذه الماكينة الآن. رصيدك آمن ويعود إلى محفظتك عند المغادرة.',
+    errorCode: 'الرمز {{code}}',
     latency: 'التأخير {{ms}} مللي ثانية',
     latencyUnknown: 'جارٍ قياس التأخير',
     tapToUnmute: 'انقر لتشغيل الصوت',
@@ -198,6 +200,7 @@ export const ar: Translation = {
     reason: {
       connecting: 'جارٍ الاتصال...',
       video: 'بانتظار الفيديو',
+      videoUnavailable: 'الفيديو غير متاح',
       moneyTransfer: 'جارٍ نقل الأموال...',
       noCredits: 'حمّل رصيدًا للعب',
       busy: 'البكرات تدور',

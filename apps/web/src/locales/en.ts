@@ -179,6 +179,9 @@ export const en = {
     videoConnecting: 'Connecting video...',
     videoReconnecting: 'Video reconnecting...',
     videoFailed: 'Video unavailable',
+    videoUnavailableHint:
+      'This machine cannot be played right now. Your credits are safe and go back to your wallet when you leave.',
+    errorCode: 'Code {{code}}',
     latency: 'Latency {{ms}} ms',
     latencyUnknown: 'Measuring latency',
     tapToUnmute: 'Tap for sound',
@@ -197,6 +200,7 @@ export const en = {
     reason: {
       connecting: 'Connecting...',
       video: 'Waiting for the video',
+      videoUnavailable: 'Video unavailable',
       moneyTransfer: 'Money is moving...',
       noCredits: 'Load credits to play',
       busy: 'Reels are spinning',

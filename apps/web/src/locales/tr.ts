@@ -180,6 +180,8 @@ export const tr: Translation = {
     videoConnecting: 'Görüntü bağlanıyor...',
     videoReconnecting: 'Görüntü yeniden bağlanıyor...',
     videoFailed: 'Görüntü kullanılamıyor',
+    videoUnavailableHint: 'Bu makine şu anda oynanamıyor. Kredileriniz güvende; çıktığınızda cüzdanınıza döner.',
+    errorCode: 'Kod {{code}}',
     latency: 'Gecikme {{ms}} ms',
     latencyUnknown: 'Gecikme ölçülüyor',
     tapToUnmute: 'Ses için dokunun',
@@ -198,6 +200,7 @@ export const tr: Translation = {
     reason: {
       connecting: 'Bağlanılıyor...',
       video: 'Görüntü bekleniyor',
+      videoUnavailable: 'Görüntü kullanılamıyor',
       moneyTransfer: 'Para aktarılıyor...',
       noCredits: 'Oynamak için kredi yükleyin',
       busy: 'Makaralar dönüyor',

@@ -30,6 +30,8 @@ export interface ConnectedMachine {
   machineId: number;
   agentId: string;
   state: AgentMachineState;
+  /** Why the machine's video cannot start (its encoder gave up), or null; the state is then 'error'. */
+  videoError: string | null;
   meters: MachineMeters | null;
   info: Omit<AgentClientEvents['auth'], 'key' | 'machineId'>;
   connectedAtMs: number;
@@ -74,6 +76,8 @@ export interface AgentHubOptions {
 }
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
+/** A cabinet's video error is one ffmpeg line; anything longer is cut. */
+const MAX_VIDEO_ERROR_CHARS = 300;
 
 export class AgentHub extends EventEmitter<AgentHubEvents> {
   private readonly machines = new Map<number, { conn: AgentConnection; machine: ConnectedMachine }>();
@@ -167,6 +171,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
       machineId,
       agentId: conn.agentId,
       state: 'idle',
+      videoError: null,
       meters: null,
       info,
       connectedAtMs: Date.now(),
@@ -201,10 +206,20 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     const entry = this.machines.get(machineId);
     if (!entry || entry.conn !== conn) return;
     switch (msg.event) {
-      case 'state':
+      case 'state': {
+        const videoError =
+          typeof msg.data.videoError === 'string'
+            ? msg.data.videoError.slice(0, MAX_VIDEO_ERROR_CHARS)
+            : null;
+        if (videoError !== entry.machine.videoError) {
+          if (videoError) this.opts.log?.warn({ machineId, videoError }, 'machine video unavailable');
+          else this.opts.log?.info({ machineId }, 'machine video restored');
+        }
         entry.machine.state = msg.data.state;
+        entry.machine.videoError = videoError;
         this.emit('state', msg.data);
         return;
+      }
       case 'meters':
         if (!Value.Check(MachineMeters, msg.data.meters)) return;
         entry.machine.meters = msg.data.meters;

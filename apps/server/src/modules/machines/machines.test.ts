@@ -20,6 +20,8 @@ describe('machine status', () => {
     expect(deriveStatus({ ...base, session_status: 'active' })).toBe('playing');
     expect(deriveStatus({ ...base, session_status: 'disconnected' })).toBe('waiting');
     expect(deriveStatus({ ...base, cabinet_state: 'offline' })).toBe('not_available');
+    // A cabinet whose video cannot start reports 'error' (see video-failure.test.ts).
+    expect(deriveStatus({ ...base, cabinet_state: 'error' })).toBe('not_available');
     expect(deriveStatus({ ...base, enabled: false })).toBe('not_available');
   });
 });

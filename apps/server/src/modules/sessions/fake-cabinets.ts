@@ -10,6 +10,7 @@ import type { CabinetPort } from './types.js';
 
 interface FakeMachine {
   state: AgentMachineState;
+  videoError: string | null;
   meters: MachineMeters;
   info: { betLevels: number[]; bands: typeof DEFAULT_QUALITY_BANDS extends readonly (infer B)[] ? B[] : never; videoType: 'screen' };
   results: Map<string, CommandResult>;
@@ -27,6 +28,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
   connect(machineId: number, creditsCents = 0) {
     const machine: FakeMachine = {
       state: 'idle',
+      videoError: null,
       meters: {
         creditsCents, coinInCents: 0, coinOutCents: 0, cashInCents: 0, cashOutCents: 0, gamesPlayed: 0, gamesWon: 0,
         freeGamesPlayed: 0, bonusTriggers: 0, jackpotHits: 0, betCents: 100, betLevel: 0, autoplay: false, freeSpinsLeft: 0,
@@ -35,7 +37,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
       results: new Map(),
     };
     this.machines.set(machineId, machine);
-    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
+    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', videoError: null, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
   }
 
   disconnect(machineId: number) {
@@ -99,9 +101,12 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     return result;
   }
 
-  setState(machineId: number, state: AgentMachineState) {
+  setState(machineId: number, state: AgentMachineState, videoError: string | null = null) {
     const machine = this.machines.get(machineId);
-    if (machine) machine.state = state;
-    this.emit('state', { machineId, state, previous: null, atMs: Date.now() });
+    if (machine) {
+      machine.state = state;
+      machine.videoError = videoError;
+    }
+    this.emit('state', { machineId, state, previous: null, atMs: Date.now(), ...(videoError ? { videoError } : {}) });
   }
 }

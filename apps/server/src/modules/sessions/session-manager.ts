@@ -827,6 +827,7 @@ export class SessionManager {
       betLevel: meters?.betLevel ?? 0,
       autoplay: meters?.autoplay ?? false,
       freeSpinsLeft: meters?.freeSpinsLeft ?? 0,
+      ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : {}),
     };
   }
 

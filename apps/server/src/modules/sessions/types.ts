@@ -7,6 +7,8 @@ export interface CabinetPort {
   get(machineId: number):
     | {
         state: AgentMachineState;
+        /** Set while the machine's video cannot start (see AgentClientEvents['state'].videoError). */
+        videoError?: string | null;
         meters: MachineMeters | null;
         info: { betLevels: number[]; bands: QualityBand[]; videoType: VideoType };
       }

@@ -48,6 +48,21 @@ describe('play rules', () => {
     expect(spinRule(ctx({ machine: machine({ cabinetState: 'malfunction' }) }))).toBe(BlockReason.Machine);
   });
 
+  it('a machine whose video cannot start (videoError 70000) blocks play but not cash out', () => {
+    const failed = machine({ cabinetState: 'error', videoError: 70000 });
+    for (const rule of [spinRule, betRule, autoplayRule])
+      expect(rule(ctx({ machine: failed, videoUp: false }))).toBe(BlockReason.VideoUnavailable);
+    expect(
+      cashInRule({
+        ...ctx({ machine: failed }),
+        amountCents: 500,
+        walletCents: 10_000,
+        maxAllInCents: 100_000,
+      }),
+    ).toBe(BlockReason.VideoUnavailable);
+    expect(cashOutRule(ctx({ machine: failed, videoUp: false }))).toBeNull();
+  });
+
   it('bet changes only between games; autoplay can always be turned off', () => {
     expect(betRule(ctx())).toBeNull();
     expect(betRule(ctx({ machine: machine({ cabinetState: 'in_game' }) }))).toBe(BlockReason.Busy);

@@ -13,6 +13,8 @@ export interface PlayContext {
 export const BlockReason = {
   Connecting: 'connecting',
   Video: 'video',
+  /** The machine's video cannot start (MachineView.videoError): no play until it can. */
+  VideoUnavailable: 'videoUnavailable',
   MoneyTransfer: 'moneyTransfer',
   NoCredits: 'noCredits',
   Busy: 'busy',
@@ -30,6 +32,7 @@ const PLAYABLE_STATES = new Set(['idle', 'in_game', 'in_bonus']);
 
 function common(ctx: PlayContext): Rule {
   if (!ctx.joined || !ctx.machine) return BlockReason.Connecting;
+  if (ctx.machine.videoError !== undefined) return BlockReason.VideoUnavailable;
   if (!PLAYABLE_STATES.has(ctx.machine.cabinetState)) return BlockReason.Machine;
   // Play without a picture is play blind: the player must see the reels they pay for.
   if (!ctx.videoUp) return BlockReason.Video;

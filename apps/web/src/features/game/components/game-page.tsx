@@ -78,7 +78,9 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
   });
 
   const state = useGameStore();
-  const video = useLiveVideo(videoRef, channel, grant);
+  // A machine whose video cannot start has nothing to connect to: no WHEP attempts until it can.
+  const videoError = state.machine?.videoError ?? null;
+  const video = useLiveVideo(videoRef, channel, videoError === null ? grant : null);
 
   useEffect(() => {
     gameActions.set({ volume: settings.VOLUME });
@@ -238,6 +240,9 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           winCents={state.lastCycle?.winCents ?? null}
           money={money}
           channelNotice={channelNotice}
+          unavailableCode={videoError}
+          onBackToLobby={() => void doLeave()}
+          leaving={leaving}
         />
         <div className="game__panel">
           <Meters wallet={wallet} creditsCents={machine?.creditsCents ?? null} lastCycle={state.lastCycle} freeSpinsLeft={machine?.freeSpinsLeft ?? 0} money={money} />

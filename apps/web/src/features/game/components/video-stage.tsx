@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { translateCode } from '@/lib/i18n';
 import { VideoStatus } from '@/lib/video';
 import { latencyQuality } from '../game-rules';
 import type { LiveVideo } from '../hooks/use-live-video';
@@ -15,20 +17,26 @@ interface VideoStageProps {
   winCents: number | null;
   money: (cents: number) => string;
   channelNotice: string | null;
+  /** Catalogue code while the machine's video cannot start (MachineView.videoError), else null. */
+  unavailableCode?: number | null;
+  onBackToLobby?: () => void;
+  leaving?: boolean;
 }
 
-export function VideoStage({ videoRef, video, name, muted, cutScreen, onUnmute, winCents, money, channelNotice }: VideoStageProps) {
+export function VideoStage(props: VideoStageProps) {
+  const { videoRef, video, name, muted, cutScreen, onUnmute, winCents, money, channelNotice } = props;
   const { t } = useTranslation();
-  const up = video.status === VideoStatus.Connected && video.firstFrameMs !== null;
+  const unavailable = props.unavailableCode ?? null;
+  const up = unavailable === null && video.status === VideoStatus.Connected && video.firstFrameMs !== null;
   const quality = video.latencyMs === null ? null : latencyQuality(video.latencyMs);
   const statusText =
-    video.status === VideoStatus.Failed
+    unavailable !== null || video.status === VideoStatus.Failed
       ? t('game.videoFailed')
       : video.status === VideoStatus.Reconnecting
         ? t('game.videoReconnecting')
         : t('game.videoConnecting');
   return (
-    <div className={`stage${cutScreen ? ' stage--cut' : ''}`} data-video-status={video.status}>
+    <div className={`stage${cutScreen ? ' stage--cut' : ''}`} data-video-status={unavailable !== null ? 'unavailable' : video.status}>
       <div className="stage__frame">
         <video
           ref={videoRef}
@@ -55,7 +63,21 @@ export function VideoStage({ videoRef, video, name, muted, cutScreen, onUnmute, 
             </span>
           ) : null}
         </div>
-        {!up || channelNotice ? (
+        {unavailable !== null ? (
+          // Not a spinner: nothing is on its way. Say so, with the code support can look up.
+          <div className="stage__overlay stage__overlay--unavailable" role="alert" data-testid="video-unavailable">
+            <Icon name="warning" size={40} />
+            <h2 className="stage__overlay-title">{t('game.videoFailed')}</h2>
+            <p>{translateCode(unavailable)}</p>
+            <p className="stage__code" data-testid="video-unavailable-code">
+              {t('game.errorCode', { code: unavailable })}
+            </p>
+            <p className="stage__hint">{t('game.videoUnavailableHint')}</p>
+            <Button icon="back" onClick={props.onBackToLobby} busy={props.leaving ?? false}>
+              {t('game.backToLobby')}
+            </Button>
+          </div>
+        ) : !up || channelNotice ? (
           <div className="stage__overlay" role="status" aria-live="polite">
             <span className="spinner" aria-hidden="true" />
             <p>{channelNotice ?? statusText}</p>
