@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TEXT_FORMAT, isText } from '@reel/protocol';
 import type { AppContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
@@ -50,6 +51,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
     // Requests Node or the router refuse before a route runs answer the catalogue's shape too.
     clientErrorHandler,
     frameworkErrors,
+    // The response serializer checks anyOf branches with its own Ajv: it must know `text` too.
+    serializerOpts: { ajv: { formats: { [TEXT_FORMAT]: isText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // JSON bodies: Fastify's parser (prototype poisoning refused), then the guard that keeps NUL
