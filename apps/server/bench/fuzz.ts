@@ -87,7 +87,9 @@ try {
     if (!audit.ok) report.failures.push(`the ledger no longer balances: ${JSON.stringify(audit)}`);
     console.log('');
     console.log(formatReport(report));
-    console.log(`ledger ${audit.ok ? 'balances' : 'DOES NOT BALANCE'}; ${((Date.now() - started) / 1000).toFixed(1)} s; replay with --seed ${seed}`);
+    console.log(
+      `ledger ${audit.ok ? 'balances' : 'DOES NOT BALANCE'}; ${((Date.now() - started) / 1000).toFixed(1)} s; replay with --seed ${seed}`,
+    );
     failed = report.failures.length > 0;
   } finally {
     await app.close();

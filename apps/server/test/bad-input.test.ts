@@ -28,7 +28,12 @@ beforeAll(async () => {
     },
     async (ctx) => {
       // The game channel over cabinets the test controls (the API tests run no machine agents).
-      ctx.sessions = new SessionManager(ctx, cabinets, { grant: async () => null, setBand: async () => {} }, ctx.config.sessions);
+      ctx.sessions = new SessionManager(
+        ctx,
+        cabinets,
+        { grant: async () => null, setBand: async () => {} },
+        ctx.config.sessions,
+      );
       await ctx.sessions.start();
       const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id LIMIT 1');
       machineId = rows[0]!.id;
@@ -41,22 +46,38 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+const inject = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url,
-    headers: { ...t.auth(token), ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+    headers: {
+      ...t.auth(token),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    ...(payload === undefined
+      ? {}
+      : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
   });
 
 /** A coded 4xx in the catalogue's error shape. */
-function expectCoded(response: { statusCode: number; json: () => any }, status = 400, code: number = Code.InvalidRequest) {
+function expectCoded(
+  response: { statusCode: number; json: () => any },
+  status = 400,
+  code: number = Code.InvalidRequest,
+) {
   expect(response.statusCode).toBe(status);
   expect(response.json()).toMatchObject({ status: false, code });
   expect(typeof response.json().ErrorMessage).toBe('string');
 }
 
-const count = async (sql: string) => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)).rows[0]!.n;
+const count = async (sql: string) =>
+  (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)).rows[0]!.n;
 
 describe('NUL characters', () => {
   it('in the sign-in username or password: 40000, nothing logged', async () => {
@@ -92,7 +113,13 @@ describe('NUL characters', () => {
     expectCoded(await inject('POST', '/api/chat/user/data', { status: 'away', name: `x${NUL}` }));
     expect(await count('chat_profiles')).toBe(before);
     const sent = await count('chat_messages');
-    expectCoded(await inject('POST', '/api/chat/send-message', { chatId: '1-support', contactId: 'support', messageText: `a${NUL}` }));
+    expectCoded(
+      await inject('POST', '/api/chat/send-message', {
+        chatId: '1-support',
+        contactId: 'support',
+        messageText: `a${NUL}`,
+      }),
+    );
     expect(await count('chat_messages')).toBe(sent);
   });
 
@@ -133,7 +160,11 @@ describe('deep nesting and large numbers', () => {
       expectCoded(await inject('POST', '/api/auth/user/update', `{"user":{"settings":{"deep":${nested}}}}`));
     }
     // Up to the limit is fine.
-    const ok = await inject('POST', '/api/auth/user/update', `{"user":{"settings":{"deep":${'['.repeat(20)}1${']'.repeat(20)}}}}`);
+    const ok = await inject(
+      'POST',
+      '/api/auth/user/update',
+      `{"user":{"settings":{"deep":${'['.repeat(20)}1${']'.repeat(20)}}}}`,
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -141,14 +172,25 @@ describe('deep nesting and large numbers', () => {
     expectCoded(await inject('GET', `/api/machine/${INT4_MAX + 1}`));
     expectCoded(await inject('POST', '/api/player/kick', { machineId: INT4_MAX + 1 }));
     expectCoded(await inject('POST', '/api/player/cancel', { machineId: 1e300 }));
-    expectCoded(await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'demo', password: 'demo1234', site_id: 2 ** 31 } }));
+    expectCoded(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'demo', password: 'demo1234', site_id: 2 ** 31 },
+      }),
+    );
   });
 
   it('the net under validation: database input errors are 40000, others are not', () => {
     for (const code of ['22P05', '22021', '22003', '22P02', '54001']) {
       expect(databaseInputError(Object.assign(new Error('x'), { code }))?.code).toBe(Code.InvalidRequest);
     }
-    for (const error of [Object.assign(new Error('x'), { code: '23505' }), new Error('plain'), null, { code: 'ECONNRESET' }]) {
+    for (const error of [
+      Object.assign(new Error('x'), { code: '23505' }),
+      new Error('plain'),
+      null,
+      { code: 'ECONNRESET' },
+    ]) {
       expect(databaseInputError(error)).toBeUndefined();
     }
   });
@@ -157,14 +199,21 @@ describe('deep nesting and large numbers', () => {
 describe('the HTTP layer', () => {
   it('a CSV export with search=%00 is a clean coded 400, a good one a whole CSV', async () => {
     const headers = { authorization: `Bearer ${token}` };
-    for (const path of ['/api/player/transactions.csv?search=%00', '/api/player/slot-sessions.csv?search=%00']) {
+    for (const path of [
+      '/api/player/transactions.csv?search=%00',
+      '/api/player/slot-sessions.csv?search=%00',
+    ]) {
       const bad = await rawRequest(port, { method: 'GET', path, headers });
       expect(bad.error).toBeUndefined();
       expect(bad.complete).toBe(true);
       expect(bad.status).toBe(400);
       expect(JSON.parse(bad.body)).toMatchObject({ status: false, code: Code.InvalidRequest });
     }
-    const good = await rawRequest(port, { method: 'GET', path: '/api/player/transactions.csv?search=Deposit', headers });
+    const good = await rawRequest(port, {
+      method: 'GET',
+      path: '/api/player/transactions.csv?search=Deposit',
+      headers,
+    });
     expect(good.error).toBeUndefined();
     expect(good.status).toBe(200);
     expect(good.complete).toBe(true);
@@ -172,17 +221,28 @@ describe('the HTTP layer', () => {
   });
 
   it('an oversized URL answers 431 with code 41300 in JSON', async () => {
-    const response = await rawRequest(port, { method: 'GET', path: `/api/player/balance?pad=${'a'.repeat(20_000)}` });
+    const response = await rawRequest(port, {
+      method: 'GET',
+      path: `/api/player/balance?pad=${'a'.repeat(20_000)}`,
+    });
     expect(response.status).toBe(431);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(response.body)).toMatchObject({ status: false, code: Code.RequestTooLarge, ErrorMessage: 'Request is too large' });
+    expect(JSON.parse(response.body)).toMatchObject({
+      status: false,
+      code: Code.RequestTooLarge,
+      ErrorMessage: 'Request is too large',
+    });
   });
 
   it('a malformed request line or a URL that is not valid percent-encoding answers a coded 400', async () => {
     const broken = await rawRequest(port, { method: 'GET', path: '/check\u0000x' });
     expect(broken.status).toBe(400);
     expect(JSON.parse(broken.body)).toMatchObject({ code: Code.InvalidRequest });
-    const badEncoding = await rawRequest(port, { method: 'GET', path: '/api/machine/%E0%A4%A', headers: { authorization: `Bearer ${token}` } });
+    const badEncoding = await rawRequest(port, {
+      method: 'GET',
+      path: '/api/machine/%E0%A4%A',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(badEncoding.status).toBe(400);
     expect(JSON.parse(badEncoding.body)).toMatchObject({ code: Code.InvalidRequest });
     // The server is still there.
@@ -213,7 +273,10 @@ describe('the game channel', () => {
 
   it('an unknown band id and a NUL in an idempotency key: 40000, the session goes on, no money moves', async () => {
     const socket = await TestSocket.open(url());
-    const joined = await socket.request({ event: 'init', data: { machineID: machineId, token, protocol: 1 } }, 'joined');
+    const joined = await socket.request(
+      { event: 'init', data: { machineID: machineId, token, protocol: 1 } },
+      'joined',
+    );
     expect(joined.data.machineId).toBe(machineId);
     const operations = await count('ledger_operations');
 
@@ -221,11 +284,20 @@ describe('the game channel', () => {
     expect(band.data).toMatchObject({ code: Code.InvalidRequest, fatal: false });
     const nulBand = await socket.request({ event: 'band', data: { bandId: `high${NUL}` } }, 'error');
     expect(nulBand.data).toMatchObject({ code: Code.InvalidRequest, fatal: false });
-    const cashin = await socket.request({ event: 'cashin', data: { amountCents: 500, idempotencyKey: `key${NUL}` } }, 'error');
+    const cashin = await socket.request(
+      { event: 'cashin', data: { amountCents: 500, idempotencyKey: `key${NUL}` } },
+      'error',
+    );
     expect(cashin.data).toMatchObject({ code: Code.InvalidRequest, fatal: false });
-    const huge = await socket.request({ event: 'cashin', data: { amountCents: 2 ** 64, idempotencyKey: 'k' } }, 'error');
+    const huge = await socket.request(
+      { event: 'cashin', data: { amountCents: 2 ** 64, idempotencyKey: 'k' } },
+      'error',
+    );
     expect(huge.data).toMatchObject({ code: Code.InvalidRequest, fatal: false });
-    const bet = await socket.request({ event: 'bet', data: { commandId: 'c1', level: INT4_MAX + 1 } }, 'error');
+    const bet = await socket.request(
+      { event: 'bet', data: { commandId: 'c1', level: INT4_MAX + 1 } },
+      'error',
+    );
     expect(bet.data).toMatchObject({ code: Code.InvalidRequest, fatal: false });
     expect(await count('ledger_operations')).toBe(operations);
 

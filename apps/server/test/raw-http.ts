@@ -33,7 +33,8 @@ function decodeChunked(data: Buffer): { body: Buffer; complete: boolean } {
     if (!Number.isFinite(size)) return { body: Buffer.concat(parts), complete: false };
     if (size === 0) return { body: Buffer.concat(parts), complete: true };
     const start = lineEnd + 2;
-    if (start + size > data.length) return { body: Buffer.concat([...parts, data.subarray(start)]), complete: false };
+    if (start + size > data.length)
+      return { body: Buffer.concat([...parts, data.subarray(start)]), complete: false };
     parts.push(data.subarray(start, start + size));
     offset = start + size + 2;
   }
@@ -69,8 +70,17 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 15_000
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
     let error: string | undefined;
-    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
-    const headers: Record<string, string> = { host: `127.0.0.1:${port}`, connection: 'close', ...request.headers };
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(request.body, 'utf8');
+    const headers: Record<string, string> = {
+      host: `127.0.0.1:${port}`,
+      connection: 'close',
+      ...request.headers,
+    };
     if (body) headers['content-length'] = String(body.length);
     const head = `${request.method} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 
 export interface Message {
   event: string;
-  data: any;
+  data: Record<string, unknown>;
   seq?: number;
 }
 
@@ -23,7 +23,9 @@ export class TestSocket {
   private waiters: (() => void)[] = [];
 
   private constructor(readonly socket: WebSocket) {
-    this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     socket.on('message', (raw) => {
       this.messages.push(JSON.parse(String(raw)) as Message);
       for (const wake of this.waiters.splice(0)) wake();
@@ -57,7 +59,10 @@ export class TestSocket {
       const found = this.messages.slice(after).find((m) => m.event === event);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no "${event}" within ${timeoutMs} ms; got ${JSON.stringify(this.messages.map((m) => m.event))}`);
+      if (left <= 0)
+        throw new Error(
+          `no "${event}" within ${timeoutMs} ms; got ${JSON.stringify(this.messages.map((m) => m.event))}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.waiters.push(() => {

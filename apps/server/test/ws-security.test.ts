@@ -52,7 +52,12 @@ async function refusal(path: string, origin: string) {
 describe('Origin of the browser channels', () => {
   for (const path of channels) {
     it(`${path}: a foreign origin is refused with 403 and code 40300`, async () => {
-      for (const origin of ['http://evil.example', 'null', `http://127.0.0.1:${port + 1}`, 'https://play.example.com.evil.example']) {
+      for (const origin of [
+        'http://evil.example',
+        'null',
+        `http://127.0.0.1:${port + 1}`,
+        'https://play.example.com.evil.example',
+      ]) {
         const refused = await refusal(path, origin);
         expect(refused.status).toBe(403);
         expect(JSON.parse(refused.body)).toMatchObject({ status: false, code: Code.Forbidden });
@@ -101,7 +106,10 @@ describe('a ban', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(gameClosed.code).toBe(WsCloseCode.InvalidToken);
       expect(notificationsClosed.code).toBe(WsCloseCode.InvalidToken);
-      expect(notifications.messages.at(-1)).toMatchObject({ event: 'logout', data: { code: Code.InvalidAccessToken } });
+      expect(notifications.messages.at(-1)).toMatchObject({
+        event: 'logout',
+        data: { code: Code.InvalidAccessToken },
+      });
     } finally {
       await setBanned(t.ctx.db, 'alice', false);
     }

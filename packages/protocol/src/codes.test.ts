@@ -35,7 +35,10 @@ describe('catalogue', () => {
       [40101, 'Password is too short'],
       [50100, 'The session has been terminated. We are unable to process the transaction.'],
       [70000, 'Failed to start pipeline. Please contact the technical team.'],
-      [10700, 'Incorrect username or password; remaining rights {left_count}, blocked for {block_time} minutes'],
+      [
+        10700,
+        'Incorrect username or password; remaining rights {left_count}, blocked for {block_time} minutes',
+      ],
       [10701, 'Username or password is wrong'],
       [10702, 'Account has been protected due to too many false attempts'],
       [10703, 'Your ip is not permitted'],

@@ -28,7 +28,8 @@ export const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
 
 /** An integer in the int4 range; `options` may narrow it (e.g. `{ minimum: 1 }`). */
-export const Int4 = (options: TNumberOptions = {}) => Type.Integer({ minimum: INT4_MIN, maximum: INT4_MAX, ...options });
+export const Int4 = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: INT4_MIN, maximum: INT4_MAX, ...options });
 
 /** JSON request bodies nest at most this deep (objects and arrays); deeper is a 40000. */
 export const JSON_MAX_DEPTH = 32;

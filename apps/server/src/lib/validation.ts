@@ -12,7 +12,13 @@ import { AppError } from './errors.js';
 const addFormats = ajvFormats.default;
 
 export function createAjv(coerceTypes: false | 'array') {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
+  });
   addFormats(ajv);
   ajv.addFormat(TEXT_FORMAT, { type: 'string', validate: isText });
   return ajv;
@@ -38,10 +44,13 @@ export function describeErrors(validate: ValidateFunction, where = 'data'): stri
  */
 export function messageValidator<S extends Record<string, TSchema>>(schemas: S) {
   const ajv = createAjv(false);
-  const compiled = new Map(Object.entries(schemas).map(([event, schema]) => [event, ajv.compile(schema as object)]));
+  const compiled = new Map(
+    Object.entries(schemas).map(([event, schema]) => [event, ajv.compile(schema as object)]),
+  );
   return {
     check(message: unknown): { event: keyof S & string; data: Record<string, unknown> } {
-      if (message === null || typeof message !== 'object' || Array.isArray(message)) throw invalid('a message is an object { event, data }');
+      if (message === null || typeof message !== 'object' || Array.isArray(message))
+        throw invalid('a message is an object { event, data }');
       const { event, data = {} } = message as { event?: unknown; data?: unknown };
       const validate = typeof event === 'string' ? compiled.get(event) : undefined;
       if (!validate) throw invalid('unknown event');

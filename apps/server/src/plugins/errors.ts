@@ -25,8 +25,10 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(badInput.httpStatus).send(errorBody(badInput.code, badInput.message));
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(errorBody(Code.RequestTooLarge, messageFor(Code.RequestTooLarge)!));
-    if (status === 429) return reply.status(429).send(errorBody(Code.TooManyRequests, messageFor(Code.TooManyRequests)!));
+    if (status === 413)
+      return reply.status(413).send(errorBody(Code.RequestTooLarge, messageFor(Code.RequestTooLarge)!));
+    if (status === 429)
+      return reply.status(429).send(errorBody(Code.TooManyRequests, messageFor(Code.TooManyRequests)!));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(Code.InvalidRequest, messageFor(Code.InvalidRequest)!));
     }

@@ -7,7 +7,30 @@
  */
 import fc from 'fast-check';
 
-export type JsonSchema = { [key: string]: any };
+/** The JSON Schema keywords the arbitraries read (TypeBox emits plain JSON Schema). */
+export interface JsonSchema {
+  type?: string | string[];
+  $ref?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  patternProperties?: Record<string, JsonSchema>;
+  additionalProperties?: boolean | JsonSchema;
+  [keyword: string]: unknown;
+}
 export type Resolve = (ref: string) => JsonSchema | undefined;
 
 /** Property names for which a realistic value gets a program further than a random one. */
@@ -77,25 +100,40 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 const types = (schema: JsonSchema): string[] =>
   Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : [];
 
-const isoDate = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+const isoDate = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString());
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 40, 200);
   if (schema.format === 'date-time') return isoDate;
   if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+    return fc
+      .stringMatching(new RegExp(schema.pattern))
+      .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
   }
-  const plain = fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'grapheme', minLength, maxLength }));
+  const plain = fc.oneof(
+    fc.string({ minLength, maxLength }),
+    fc.string({ unit: 'grapheme', minLength, maxLength }),
+  );
   return fc.oneof(
     { arbitrary: plain, weight: 6 },
     // Inside the length limits, a nasty one that is still valid text (or not: validation decides).
-    { arbitrary: fc.constantFrom(...NASTY_STRINGS).filter((s) => s.length >= minLength && s.length <= maxLength), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom(...NASTY_STRINGS)
+        .filter((s) => s.length >= minLength && s.length <= maxLength),
+      weight: 1,
+    },
     // Valid but for one NUL or lone surrogate somewhere: what only a text check refuses.
     {
       arbitrary: fc
         .tuple(plain, fc.constantFrom('\u0000', '\uD800', '\uDFFF'), fc.nat())
-        .map(([text, bad, at]) => text.slice(0, at % (text.length + 1)) + bad + text.slice(at % (text.length + 1))),
+        .map(
+          ([text, bad, at]) =>
+            text.slice(0, at % (text.length + 1)) + bad + text.slice(at % (text.length + 1)),
+        ),
       weight: 2,
     },
   );
@@ -122,13 +160,21 @@ export interface SchemaArbitraryOptions {
 /**
  * The arbitrary of one schema node. `depth` bounds recursion through `$ref`s and records.
  */
-export function schemaArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions = {}, depth = 0): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: JsonSchema,
+  options: SchemaArbitraryOptions = {},
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const valid = validArbitrary(schema, options, depth);
   const weight = options.hostileWeight ?? 1;
   return weight > 0 ? fc.oneof({ arbitrary: valid, weight: 10 }, { arbitrary: hostileValue, weight }) : valid;
 }
 
-function validArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+function validArbitrary(
+  schema: JsonSchema,
+  options: SchemaArbitraryOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const child = (s: JsonSchema) => schemaArbitrary(s, options, depth + 1);
   if (depth > 8) return fc.constant(null);
   if (typeof schema.$ref === 'string') {
@@ -138,18 +184,26 @@ function validArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, dep
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(alternatives) && alternatives.length) return fc.oneof(...alternatives.map((s: JsonSchema) => validArbitrary(s, options, depth + 1)));
-  if (Array.isArray(schema.allOf) && schema.allOf.length) return validArbitrary(Object.assign({}, ...schema.allOf), options, depth + 1);
+  if (Array.isArray(alternatives) && alternatives.length)
+    return fc.oneof(...alternatives.map((s: JsonSchema) => validArbitrary(s, options, depth + 1)));
+  if (Array.isArray(schema.allOf) && schema.allOf.length)
+    return validArbitrary(Object.assign({}, ...schema.allOf), options, depth + 1);
 
   const list = types(schema);
-  if (list.length > 1) return fc.oneof(...list.map((type) => validArbitrary({ ...schema, type }, options, depth)));
+  if (list.length > 1)
+    return fc.oneof(...list.map((type) => validArbitrary({ ...schema, type }, options, depth)));
   switch (list[0]) {
     case 'string':
       return stringArbitrary(schema);
     case 'integer':
       return integerArbitrary(schema);
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9 });
+      return fc.double({
+        noNaN: true,
+        noDefaultInfinity: true,
+        min: schema.minimum ?? -1e9,
+        max: schema.maximum ?? 1e9,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -167,14 +221,20 @@ function validArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, dep
   }
 }
 
-function objectArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  schema: JsonSchema,
+  options: SchemaArbitraryOptions,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const properties: Record<string, JsonSchema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) {
     const hint = options.hints?.[name];
     const generated = schemaArbitrary(property, options, depth + 1);
-    record[name] = hint ? fc.oneof({ arbitrary: hint, weight: 2 }, { arbitrary: generated, weight: 1 }) : generated;
+    record[name] = hint
+      ? fc.oneof({ arbitrary: hint, weight: 2 }, { arbitrary: generated, weight: 1 })
+      : generated;
   }
   const base = Object.keys(record).length
     ? fc.record(record, { requiredKeys: [...required].filter((k) => k in record) as never[] })
@@ -184,7 +244,11 @@ function objectArbitrary(schema: JsonSchema, options: SchemaArbitraryOptions, de
     (schema.patternProperties && Object.values(schema.patternProperties)[0]) ||
     (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
   const map = mapSchema
-    ? fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...NASTY_STRINGS)), schemaArbitrary(mapSchema, options, depth + 1), { maxKeys: 4 })
+    ? fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom(...NASTY_STRINGS)),
+        schemaArbitrary(mapSchema, options, depth + 1),
+        { maxKeys: 4 },
+      )
     : fc.constant({});
   return fc
     .tuple(

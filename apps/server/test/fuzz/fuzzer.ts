@@ -10,7 +10,14 @@ import fc from 'fast-check';
 import { Code, GameClientSchemas, NotificationClientSchemas } from '@reel/protocol';
 import { TestSocket } from '../ws-client.js';
 import { rawRequest, type RawResponse } from '../raw-http.js';
-import { hostileValue, NASTY_STRINGS, rarely, schemaArbitrary, type Hints, type JsonSchema } from './arbitraries.js';
+import {
+  hostileValue,
+  NASTY_STRINGS,
+  rarely,
+  schemaArbitrary,
+  type Hints,
+  type JsonSchema,
+} from './arbitraries.js';
 
 export interface Endpoint {
   method: string;
@@ -21,7 +28,16 @@ export interface Endpoint {
 }
 
 interface OpenApi {
-  paths: Record<string, Record<string, { parameters?: Endpoint['parameters']; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Endpoint['parameters'];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -39,7 +55,8 @@ export function endpointsOf(openapi: OpenApi): Endpoint[] {
       });
     }
   }
-  for (const path of ['/Settings.json', '/', '/api/docs/json', '/nope']) endpoints.push({ method: 'GET', path, parameters: [] });
+  for (const path of ['/Settings.json', '/', '/api/docs/json', '/nope'])
+    endpoints.push({ method: 'GET', path, parameters: [] });
   return endpoints;
 }
 
@@ -78,7 +95,9 @@ export function encodeParam(text: string): string {
   for (const char of text) {
     const unit = char.charCodeAt(0);
     if (char.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -86,12 +105,16 @@ export function encodeParam(text: string): string {
   return out;
 }
 
-const asParamText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asParamText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 /** A header value that keeps the request well-formed (no CR/LF) but may hold NUL and other bytes. */
 const asHeaderText = (value: unknown) => asParamText(value).replace(/[\r\n]/g, ' ');
 
 /** One endpoint's requests: path, query, headers and body from its schemas. */
-export function requestArbitrary(endpoint: Endpoint, hints: Hints, resolve: (ref: string) => JsonSchema | undefined): fc.Arbitrary<PlannedRequest> {
+export function requestArbitrary(
+  endpoint: Endpoint,
+  hints: Hints,
+  resolve: (ref: string) => JsonSchema | undefined,
+): fc.Arbitrary<PlannedRequest> {
   const options = { hints, resolve };
   const param = (schema: JsonSchema) => schemaArbitrary(schema, options);
   const pathParams = endpoint.parameters.filter((p) => p.in === 'path');
@@ -102,42 +125,99 @@ export function requestArbitrary(endpoint: Endpoint, hints: Hints, resolve: (ref
     // Percent-encoding that does not decode, or raw characters.
     { arbitrary: fc.constant((text: string) => `${encodeParam(text)}%E0%A4%A`), weight: 1 },
   );
-  const pathArb = fc.tuple(fc.tuple(...pathParams.map((p) => param(p.schema))), encode).map(([values, enc]) => {
-    let path = endpoint.path;
-    pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, enc(asParamText(values[i])))));
-    return path;
-  });
+  const pathArb = fc
+    .tuple(fc.tuple(...pathParams.map((p) => param(p.schema))), encode)
+    .map(([values, enc]) => {
+      let path = endpoint.path;
+      pathParams.forEach((p, i) => (path = path.replace(`{${p.name}}`, enc(asParamText(values[i])))));
+      return path;
+    });
   const queryArb = fc
     .tuple(
       fc.tuple(...queryParams.map((p) => fc.option(param(p.schema), { freq: p.required ? 20 : 3 }))),
       rarely(fc.tuple(fc.constantFrom('extra', 'limit', '__proto__', ''), hostileValue), 6),
     )
     .map(([values, extra]) => {
-      const pairs = queryParams.flatMap((p, i) => (values[i] === null ? [] : [`${encodeParam(p.name)}=${encodeParam(asParamText(values[i]))}`]));
+      const pairs = queryParams.flatMap((p, i) =>
+        values[i] === null ? [] : [`${encodeParam(p.name)}=${encodeParam(asParamText(values[i]))}`],
+      );
       if (extra) pairs.push(`${encodeParam(extra[0])}=${encodeParam(asParamText(extra[1]))}`);
       return pairs.length ? `?${pairs.join('&')}` : '';
     });
-  const headerArb = fc.tuple(...headerParams.map((p) => fc.option(param(p.schema), { freq: 2 }))).map((values) => {
-    const headers: Record<string, string> = {};
-    headerParams.forEach((p, i) => values[i] !== null && (headers[p.name] = asHeaderText(values[i])));
-    return headers;
-  });
+  const headerArb = fc
+    .tuple(...headerParams.map((p) => fc.option(param(p.schema), { freq: 2 })))
+    .map((values) => {
+      const headers: Record<string, string> = {};
+      headerParams.forEach((p, i) => values[i] !== null && (headers[p.name] = asHeaderText(values[i])));
+      return headers;
+    });
   const bodyArb: fc.Arbitrary<{ body?: string; contentType?: string }> = endpoint.body
     ? fc.oneof(
-        { arbitrary: param(endpoint.body).map((value) => ({ body: JSON.stringify(value) ?? 'null', contentType: 'application/json' })), weight: 16 },
-        { arbitrary: fc.constantFrom('{', '{"a":', '[]', '""', 'null', '1e999', '{"__proto__":{"x":1}}').map((body) => ({ body, contentType: 'application/json' })), weight: 1 },
-        { arbitrary: fc.integer({ min: 33, max: 20_000 }).map((depth) => ({ body: `${'['.repeat(depth)}${']'.repeat(depth)}`, contentType: 'application/json' })), weight: 1 },
-        { arbitrary: fc.constant({ body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }), contentType: 'application/json' }), weight: 1 },
-        { arbitrary: fc.constantFrom({ body: 'a=1', contentType: 'application/x-www-form-urlencoded' }, { body: 'hi', contentType: 'text/plain' }, { body: '', contentType: 'application/json' }), weight: 1 },
+        {
+          arbitrary: param(endpoint.body).map((value) => ({
+            body: JSON.stringify(value) ?? 'null',
+            contentType: 'application/json',
+          })),
+          weight: 16,
+        },
+        {
+          arbitrary: fc
+            .constantFrom('{', '{"a":', '[]', '""', 'null', '1e999', '{"__proto__":{"x":1}}')
+            .map((body) => ({ body, contentType: 'application/json' })),
+          weight: 1,
+        },
+        {
+          arbitrary: fc
+            .integer({ min: 33, max: 20_000 })
+            .map((depth) => ({
+              body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+              contentType: 'application/json',
+            })),
+          weight: 1,
+        },
+        {
+          arbitrary: fc.constant({
+            body: JSON.stringify({ pad: 'x'.repeat(70 * 1024) }),
+            contentType: 'application/json',
+          }),
+          weight: 1,
+        },
+        {
+          arbitrary: fc.constantFrom(
+            { body: 'a=1', contentType: 'application/x-www-form-urlencoded' },
+            { body: 'hi', contentType: 'text/plain' },
+            { body: '', contentType: 'application/json' },
+          ),
+          weight: 1,
+        },
       )
-    : fc.oneof({ arbitrary: fc.constant({}), weight: 9 }, { arbitrary: fc.constant({ body: '{"unexpected":true}', contentType: 'application/json' }), weight: 1 });
-  const authArb = fc.constantFrom<PlannedRequest['auth']>('valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'valid', 'none', 'garbage');
-  return fc.tuple(pathArb, queryArb, headerArb, bodyArb, authArb).map(([path, query, headers, { body, contentType }, auth]) => ({
-    path: path + query,
-    headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
-    ...(body === undefined ? {} : { body }),
-    auth,
-  }));
+    : fc.oneof(
+        { arbitrary: fc.constant({}), weight: 9 },
+        {
+          arbitrary: fc.constant({ body: '{"unexpected":true}', contentType: 'application/json' }),
+          weight: 1,
+        },
+      );
+  const authArb = fc.constantFrom<PlannedRequest['auth']>(
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'valid',
+    'none',
+    'garbage',
+  );
+  return fc
+    .tuple(pathArb, queryArb, headerArb, bodyArb, authArb)
+    .map(([path, query, headers, { body, contentType }, auth]) => ({
+      path: path + query,
+      headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
+      ...(body === undefined ? {} : { body }),
+      auth,
+    }));
 }
 
 export interface FuzzTarget {
@@ -177,7 +257,8 @@ export function judge(response: RawResponse): string | null {
     } catch {
       return `HTTP ${response.status} with a non-JSON body: ${response.body.slice(0, 120)}`;
     }
-    if (typeof body.code !== 'number' || body.status !== false) return `HTTP ${response.status} without a catalogue code: ${response.body.slice(0, 120)}`;
+    if (typeof body.code !== 'number' || body.status !== false)
+      return `HTTP ${response.status} without a catalogue code: ${response.body.slice(0, 120)}`;
   }
   return null;
 }
@@ -190,10 +271,13 @@ const stats = (map: Map<string, EndpointStats>, name: string) => {
 
 /** Fuzzes every REST endpoint with `perEndpoint` requests each, one at a time. */
 export async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, report: FuzzReport) {
-  const resolve = (ref: string) => target.openapi.components?.schemas?.[ref.replace('#/components/schemas/', '')];
+  const resolve = (ref: string) =>
+    target.openapi.components?.schemas?.[ref.replace('#/components/schemas/', '')];
   const hints = demoHints(target.machineIds);
   const endpoints = endpointsOf(target.openapi);
-  const plans = endpoints.map((endpoint, i) => fc.sample(requestArbitrary(endpoint, hints, resolve), { numRuns: perEndpoint, seed: seed + i }));
+  const plans = endpoints.map((endpoint, i) =>
+    fc.sample(requestArbitrary(endpoint, hints, resolve), { numRuns: perEndpoint, seed: seed + i }),
+  );
   for (let round = 0; round < perEndpoint; round++) {
     for (const [i, endpoint] of endpoints.entries()) {
       const plan = plans[i]![round]!;
@@ -230,15 +314,36 @@ function messageArbitrary(schemas: ChannelSchemas, hints: Hints): fc.Arbitrary<s
   const events = Object.keys(schemas);
   const envelope = fc.oneof(
     // init (which closes the socket when it fails) less often, so the play messages get their turn.
-    ...events.map((event) => ({ arbitrary: schemaArbitrary(schemas[event]!, { hints }).map((data) => ({ event, data })), weight: event === 'init' ? 1 : 4 })),
-    fc.tuple(fc.constantFrom('nope', '', 'INIT', '__proto__', 'constructor'), hostileValue).map(([event, data]) => ({ event, data })),
+    ...events.map((event) => ({
+      arbitrary: schemaArbitrary(schemas[event]!, { hints }).map((data) => ({ event, data })),
+      weight: event === 'init' ? 1 : 4,
+    })),
+    fc
+      .tuple(fc.constantFrom('nope', '', 'INIT', '__proto__', 'constructor'), hostileValue)
+      .map(([event, data]) => ({ event, data })),
     fc.tuple(fc.constantFrom(...events), hostileValue).map(([event, data]) => ({ event, data })),
   );
   return fc.oneof(
     { arbitrary: envelope.map((m) => JSON.stringify(m) ?? 'null'), weight: 12 },
-    { arbitrary: fc.constantFrom('{', 'null', '[]', '"init"', '{"event":"init"}', '{"event":"init","data":null}', ...NASTY_STRINGS), weight: 1 },
+    {
+      arbitrary: fc.constantFrom(
+        '{',
+        'null',
+        '[]',
+        '"init"',
+        '{"event":"init"}',
+        '{"event":"init","data":null}',
+        ...NASTY_STRINGS,
+      ),
+      weight: 1,
+    },
     // Built as text: JSON.stringify itself would overflow the stack on such depths.
-    { arbitrary: fc.tuple(fc.constantFrom(...events), fc.integer({ min: 33, max: 20_000 })).map(([event, d]) => `{"event":"${event}","data":{"a":${'['.repeat(d)}${']'.repeat(d)}}}`), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...events), fc.integer({ min: 33, max: 20_000 }))
+        .map(([event, d]) => `{"event":"${event}","data":{"a":${'['.repeat(d)}${']'.repeat(d)}}}`),
+      weight: 1,
+    },
   );
 }
 
@@ -247,20 +352,35 @@ function messageArbitrary(schemas: ChannelSchemas, hints: Hints): fc.Arbitrary<s
  * channel on a machine the fake cabinets serve), then fuzzed messages; judged by the `error`s it
  * answers and how it closes.
  */
-export async function fuzzWebSockets(target: FuzzTarget, sockets: number, perSocket: number, seed: number, report: FuzzReport) {
+export async function fuzzWebSockets(
+  target: FuzzTarget,
+  sockets: number,
+  perSocket: number,
+  seed: number,
+  report: FuzzReport,
+) {
   // One machine for every join: the player's session there resumes instead of a 40902 elsewhere.
   const hints = demoHints(target.machineIds.slice(0, 1));
   const channels = [
     { name: 'WS /ws/game', path: '/ws/game', schemas: GameClientSchemas as unknown as ChannelSchemas },
-    { name: 'WS /ws/notifications', path: '/ws/notifications', schemas: NotificationClientSchemas as unknown as ChannelSchemas },
+    {
+      name: 'WS /ws/notifications',
+      path: '/ws/notifications',
+      schemas: NotificationClientSchemas as unknown as ChannelSchemas,
+    },
   ];
   for (const [c, channel] of channels.entries()) {
-    const batches = fc.sample(fc.array(messageArbitrary(channel.schemas, hints), { minLength: perSocket, maxLength: perSocket }), { numRuns: sockets, seed: seed + 1000 + c });
+    const batches = fc.sample(
+      fc.array(messageArbitrary(channel.schemas, hints), { minLength: perSocket, maxLength: perSocket }),
+      { numRuns: sockets, seed: seed + 1000 + c },
+    );
     for (const [i, messages] of batches.entries()) {
       const entry = stats(report.ws, channel.name);
       const token = await target.token();
       const withQueryToken = i % 3 === 0;
-      const socket = await TestSocket.open(`ws://127.0.0.1:${target.port}${channel.path}${withQueryToken ? `?token=${encodeParam(token)}` : ''}`).catch((e: unknown) => e as Error);
+      const socket = await TestSocket.open(
+        `ws://127.0.0.1:${target.port}${channel.path}${withQueryToken ? `?token=${encodeParam(token)}` : ''}`,
+      ).catch((e: unknown) => e as Error);
       if (!(socket instanceof TestSocket)) {
         const line = `${channel.name}: could not open: ${socket.message}`;
         entry.failures.push(line);
@@ -271,7 +391,11 @@ export async function fuzzWebSockets(target: FuzzTarget, sockets: number, perSoc
       void socket.closed.then(({ code }) => (closeCode = code));
       if (i % 2 === 0) {
         const machineID = target.machineIds[0];
-        socket.send(channel.path === '/ws/game' ? { event: 'init', data: { machineID, token, protocol: 1 } } : { event: 'init', data: { token, protocol: 1 } });
+        socket.send(
+          channel.path === '/ws/game'
+            ? { event: 'init', data: { machineID, token, protocol: 1 } }
+            : { event: 'init', data: { token, protocol: 1 } },
+        );
         await socket.next(channel.path === '/ws/game' ? 'joined' : 'hello', 2_000).catch(() => undefined);
       }
       for (const message of messages) {
@@ -282,7 +406,9 @@ export async function fuzzWebSockets(target: FuzzTarget, sockets: number, perSoc
         await new Promise((r) => setTimeout(r, 40));
       }
       // Let the answers to the last messages arrive.
-      await socket.request({ event: 'ping', data: {} }, channel.path === '/ws/game' ? 'info' : 'pong', 1_500).catch(() => undefined);
+      await socket
+        .request({ event: 'ping', data: {} }, channel.path === '/ws/game' ? 'info' : 'pong', 1_500)
+        .catch(() => undefined);
       if (closeCode === null) {
         if (channel.path === '/ws/game') socket.send({ event: 'leave', data: {} });
         await new Promise((r) => setTimeout(r, 50));
@@ -293,7 +419,13 @@ export async function fuzzWebSockets(target: FuzzTarget, sockets: number, perSoc
         if (m.event !== 'error') continue;
         const code = Number(m.data?.code);
         entry.statuses[code] = (entry.statuses[code] ?? 0) + 1;
-        if (code === Code.InternalError || code >= 50000 && code !== Code.MachineNoAnswer && code !== Code.SessionTerminated && code !== Code.PipelineFailed) {
+        if (
+          code === Code.InternalError ||
+          (code >= 50000 &&
+            code !== Code.MachineNoAnswer &&
+            code !== Code.SessionTerminated &&
+            code !== Code.PipelineFailed)
+        ) {
           const line = `${channel.name}: error ${code} ${m.data?.ErrorMessage ?? ''} after ${JSON.stringify(messages).slice(0, 300)}`;
           entry.failures.push(line);
           report.failures.push(line);
@@ -309,13 +441,23 @@ export async function fuzzWebSockets(target: FuzzTarget, sockets: number, perSoc
   }
 }
 
-export async function fuzz(target: FuzzTarget, options: { perEndpoint: number; sockets: number; perSocket: number; seed: number }): Promise<FuzzReport> {
-  const report: FuzzReport = { seed: options.seed, http: new Map(), ws: new Map(), failures: [], serverAlive: false };
+export async function fuzz(
+  target: FuzzTarget,
+  options: { perEndpoint: number; sockets: number; perSocket: number; seed: number },
+): Promise<FuzzReport> {
+  const report: FuzzReport = {
+    seed: options.seed,
+    http: new Map(),
+    ws: new Map(),
+    failures: [],
+    serverAlive: false,
+  };
   await fuzzHttp(target, options.perEndpoint, options.seed, report);
   await fuzzWebSockets(target, options.sockets, options.perSocket, options.seed, report);
   const check = await rawRequest(target.port, { method: 'GET', path: '/check' });
   report.serverAlive = check.status === 200;
-  if (!report.serverAlive) report.failures.push(`/check answered ${check.status} ${check.error ?? ''} after the run`);
+  if (!report.serverAlive)
+    report.failures.push(`/check answered ${check.status} ${check.error ?? ''} after the run`);
   return report;
 }
 
@@ -330,13 +472,22 @@ export function formatReport(report: FuzzReport): string {
         .sort(([a], [b]) => Number(a) - Number(b))
         .map(([status, n]) => `${Number(status) < 0 ? `close ${-Number(status)}` : status}×${n}`)
         .join(' ');
-      lines.push(`  ${name.padEnd(width)} ${String(entry.requests).padStart(5)} ${unit}  failures ${entry.failures.length}  ${seen}`);
+      lines.push(
+        `  ${name.padEnd(width)} ${String(entry.requests).padStart(5)} ${unit}  failures ${entry.failures.length}  ${seen}`,
+      );
     }
   };
   const total = (map: Map<string, EndpointStats>) => [...map.values()].reduce((n, e) => n + e.requests, 0);
   section('REST endpoints (requests, statuses seen)', report.http, 'req');
   section('WebSocket channels (messages; error codes and close codes seen)', report.ws, 'msg');
-  const fivexx = [...report.http.values()].reduce((n, e) => n + Object.entries(e.statuses).filter(([s]) => Number(s) >= 500).reduce((m, [, c]) => m + c, 0), 0);
+  const fivexx = [...report.http.values()].reduce(
+    (n, e) =>
+      n +
+      Object.entries(e.statuses)
+        .filter(([s]) => Number(s) >= 500)
+        .reduce((m, [, c]) => m + c, 0),
+    0,
+  );
   lines.push(
     `seed ${report.seed}: ${total(report.http)} requests over ${report.http.size} endpoints, ${total(report.ws)} WebSocket messages; ` +
       `5xx ${fivexx}; failures ${report.failures.length}; server ${report.serverAlive ? 'still answers /check' : 'DOWN'}`,

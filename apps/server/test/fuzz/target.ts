@@ -13,7 +13,12 @@ import type { FuzzTarget } from './fuzzer.js';
 /** Puts a session manager over fake cabinets for every machine in `ctx.sessions` (before buildApp). */
 export async function useFakeCabinets(ctx: AppContext): Promise<number[]> {
   const cabinets = new FakeCabinets();
-  ctx.sessions = new SessionManager(ctx, cabinets, { grant: async () => null, setBand: async () => {} }, ctx.config.sessions);
+  ctx.sessions = new SessionManager(
+    ctx,
+    cabinets,
+    { grant: async () => null, setBand: async () => {} },
+    ctx.config.sessions,
+  );
   await ctx.sessions.start();
   const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id');
   for (const { id } of rows) cabinets.connect(id, 1_000);
@@ -25,7 +30,11 @@ export async function fuzzTarget(app: App, ctx: AppContext, machineIds: number[]
   if (!address || typeof address === 'string') throw new Error('the app must listen on a TCP port first');
   let token: string | undefined;
   const signIn = async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username: 'demo', password: 'demo1234' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'demo', password: 'demo1234' },
+    });
     return response.statusCode === 200 ? response.json<{ token: string }>().token : undefined;
   };
   return {
@@ -38,7 +47,9 @@ export async function fuzzTarget(app: App, ctx: AppContext, machineIds: number[]
       if (!token) {
         // The fuzzer changed the password or blocked the account: put it back as the seed had it.
         await resetPassword(ctx.db, 'demo', 'demo1234');
-        await ctx.db.query("UPDATE players SET failed_logins = 0, blocked_until = NULL, banned = false WHERE username = 'demo'");
+        await ctx.db.query(
+          "UPDATE players SET failed_logins = 0, blocked_until = NULL, banned = false WHERE username = 'demo'",
+        );
         token = await signIn();
       }
       if (!token) throw new Error('the fuzzer cannot sign in as demo');

@@ -19,14 +19,27 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, token: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: t.auth(token) });
-const login = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
 const unblock = (username: string) =>
-  t.ctx.db.query('UPDATE players SET failed_logins = 0, blocked_until = NULL WHERE username = $1', [username]);
+  t.ctx.db.query('UPDATE players SET failed_logins = 0, blocked_until = NULL WHERE username = $1', [
+    username,
+  ]);
 
 describe('the sign-in lockout on password and PIN routes', () => {
   const routes = [
-    { name: 'change password', url: '/api/player/password', wrong: { old_password: 'wrong', new_password: 'long-enough-1' }, code: Code.OldPasswordWrong },
-    { name: 'set PIN', url: '/api/player/pin', wrong: { password: 'wrong', pin: '4321' }, code: Code.OldPasswordWrong },
+    {
+      name: 'change password',
+      url: '/api/player/password',
+      wrong: { old_password: 'wrong', new_password: 'long-enough-1' },
+      code: Code.OldPasswordWrong,
+    },
+    {
+      name: 'set PIN',
+      url: '/api/player/pin',
+      wrong: { password: 'wrong', pin: '4321' },
+      code: Code.OldPasswordWrong,
+    },
     { name: 'PIN check', url: '/api/player/pin/verify', wrong: { pin: '0000' }, code: Code.PinWrong },
   ];
 
@@ -37,7 +50,11 @@ describe('the sign-in lockout on password and PIN routes', () => {
       for (let left = MAX_FAILURES - 1; left > 0; left--) {
         const response = await post(route.url, route.wrong, token);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ status: false, code: route.code, Params: { left_count: left, block_time: 15 } });
+        expect(response.json()).toMatchObject({
+          status: false,
+          code: route.code,
+          Params: { left_count: left, block_time: 15 },
+        });
       }
       const last = await post(route.url, route.wrong, token);
       expect(last.statusCode).toBe(403);
@@ -45,10 +62,16 @@ describe('the sign-in lockout on password and PIN routes', () => {
 
       // Blocked: the right secret on the same route, and sign-in, are refused too.
       const right =
-        route.url === '/api/player/pin/verify' ? { pin: '2222' } : route.url === '/api/player/pin' ? { password: 'bob1234', pin: '2222' } : { old_password: 'bob1234', new_password: 'bob1234' };
+        route.url === '/api/player/pin/verify'
+          ? { pin: '2222' }
+          : route.url === '/api/player/pin'
+            ? { password: 'bob1234', pin: '2222' }
+            : { old_password: 'bob1234', new_password: 'bob1234' };
       expect((await post(route.url, right, token)).json().code).toBe(Code.LoginBlocked);
       expect((await login('bob', 'bob1234')).json().code).toBe(Code.LoginBlocked);
-      const { rows } = await t.ctx.db.query("SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bob'");
+      const { rows } = await t.ctx.db.query(
+        "SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bob'",
+      );
       expect(rows[0].blocked).toBe(true);
     });
   }
@@ -56,9 +79,18 @@ describe('the sign-in lockout on password and PIN routes', () => {
   it('sign-in failures and password-route failures share one counter', async () => {
     await unblock('bob');
     const token = await t.login('bob', 'bob1234');
-    expect((await login('bob', 'wrong-1')).json()).toMatchObject({ code: Code.LoginIncorrect, Params: { left_count: 2 } });
-    expect((await post('/api/player/pin/verify', { pin: '0000' }, token)).json()).toMatchObject({ code: Code.PinWrong, Params: { left_count: 1 } });
-    expect((await post('/api/player/password', { old_password: 'x', new_password: 'long-enough-1' }, token)).json().code).toBe(Code.LoginBlocked);
+    expect((await login('bob', 'wrong-1')).json()).toMatchObject({
+      code: Code.LoginIncorrect,
+      Params: { left_count: 2 },
+    });
+    expect((await post('/api/player/pin/verify', { pin: '0000' }, token)).json()).toMatchObject({
+      code: Code.PinWrong,
+      Params: { left_count: 1 },
+    });
+    expect(
+      (await post('/api/player/password', { old_password: 'x', new_password: 'long-enough-1' }, token)).json()
+        .code,
+    ).toBe(Code.LoginBlocked);
     const log = await t.ctx.db.query<{ type: string; detail: { via?: string } }>(
       "SELECT type, detail FROM auth_log WHERE player_id = (SELECT id FROM players WHERE username = 'bob') ORDER BY id DESC LIMIT 2",
     );
@@ -74,7 +106,9 @@ describe('the sign-in lockout on password and PIN routes', () => {
     await post('/api/player/pin/verify', { pin: '0000' }, token);
     await post('/api/player/pin/verify', { pin: '0000' }, token);
     expect((await post('/api/player/pin/verify', { pin: '2222' }, token)).json().code).toBe(Code.Success);
-    expect((await post('/api/player/pin/verify', { pin: '0000' }, token)).json().Params.left_count).toBe(MAX_FAILURES - 1);
+    expect((await post('/api/player/pin/verify', { pin: '0000' }, token)).json().Params.left_count).toBe(
+      MAX_FAILURES - 1,
+    );
     await unblock('bob');
   });
 });
@@ -87,9 +121,12 @@ describe('the shared per-IP rate limit', () => {
     });
     try {
       const token = await limited.login('alice', 'alice1234'); // 1
-      const send = (url: string, payload: object) => limited.app.inject({ method: 'POST', url, payload, headers: limited.auth(token) });
+      const send = (url: string, payload: object) =>
+        limited.app.inject({ method: 'POST', url, payload, headers: limited.auth(token) });
       expect((await send('/api/player/pin/verify', { pin: '0000' })).statusCode).toBe(400); // 2
-      expect((await send('/api/player/password', { old_password: 'x', new_password: 'long-enough-1' })).statusCode).toBe(400); // 3
+      expect(
+        (await send('/api/player/password', { old_password: 'x', new_password: 'long-enough-1' })).statusCode,
+      ).toBe(400); // 3
       expect((await send('/api/player/pin', { password: 'x', pin: '1234' })).statusCode).toBe(400); // 4
       for (const [url, payload] of [
         ['/api/player/pin/verify', { pin: '1111' }],
@@ -101,7 +138,15 @@ describe('the shared per-IP rate limit', () => {
         expect(response.json()).toMatchObject({ status: false, code: Code.TooManyRequests });
       }
       // Other routes are not limited by it.
-      expect((await limited.app.inject({ method: 'GET', url: '/api/player/balance', headers: limited.auth(token) })).statusCode).toBe(200);
+      expect(
+        (
+          await limited.app.inject({
+            method: 'GET',
+            url: '/api/player/balance',
+            headers: limited.auth(token),
+          })
+        ).statusCode,
+      ).toBe(200);
     } finally {
       await limited.close();
     }

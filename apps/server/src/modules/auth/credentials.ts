@@ -57,7 +57,10 @@ export interface SecretAttempt {
  * secret; a wrong one counts, and the failure that reaches the limit blocks the account (10702);
  * earlier ones answer `attempt.wrong` with the attempts left. The right one resets the counter.
  */
-export async function checkSecretWithLockout(ctx: Pick<AppContext, 'db' | 'config'>, attempt: SecretAttempt): Promise<void> {
+export async function checkSecretWithLockout(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  attempt: SecretAttempt,
+): Promise<void> {
   const { db, config } = ctx;
   const { player, ip, username, detail } = attempt;
   const blocked = () => new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
@@ -66,7 +69,8 @@ export async function checkSecretWithLockout(ctx: Pick<AppContext, 'db' | 'confi
     throw blocked();
   }
   if (await verifySecret(attempt.hash, attempt.secret)) {
-    if (player.failed_logins > 0) await db.query('UPDATE players SET failed_logins = 0 WHERE id = $1', [player.id]);
+    if (player.failed_logins > 0)
+      await db.query('UPDATE players SET failed_logins = 0 WHERE id = $1', [player.id]);
     return;
   }
   // One statement, so parallel wrong attempts count exactly.
@@ -85,5 +89,8 @@ export async function checkSecretWithLockout(ctx: Pick<AppContext, 'db' | 'confi
     throw blocked();
   }
   await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip, detail });
-  throw attempt.wrong({ left_count: config.login.maxFailures - row.failed_logins, block_time: config.login.blockMinutes });
+  throw attempt.wrong({
+    left_count: config.login.maxFailures - row.failed_logins,
+    block_time: config.login.blockMinutes,
+  });
 }
