@@ -245,8 +245,36 @@ describe('the HTTP layer', () => {
     });
     expect(badEncoding.status).toBe(400);
     expect(JSON.parse(badEncoding.body)).toMatchObject({ code: Code.InvalidRequest });
+    const longParam = await rawRequest(port, {
+      method: 'GET',
+      path: `/api/machine/${'9'.repeat(200)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(longParam.status).toBe(414);
+    expect(JSON.parse(longParam.body)).toMatchObject({ code: Code.RequestTooLarge });
     // The server is still there.
     expect((await rawRequest(port, { method: 'GET', path: '/check' })).status).toBe(200);
+  });
+});
+
+describe('the notification channel', () => {
+  it('ignores junk frames (a `null` frame used to crash the whole process) and still signs in', async () => {
+    const socket = await TestSocket.open(`ws://127.0.0.1:${port}/ws/notifications`);
+    for (const junk of [
+      'null',
+      '[]',
+      '"init"',
+      '7',
+      '{"event":"init","data":null}',
+      '{"event":"init","data":{"token":"a\\u0000"}}',
+      '{',
+    ]) {
+      socket.send(junk);
+    }
+    const hello = await socket.request({ event: 'init', data: { token, protocol: 1 } }, 'hello');
+    expect(hello.data.protocol).toBe(1);
+    expect((await rawRequest(port, { method: 'GET', path: '/check' })).status).toBe(200);
+    await socket.close();
   });
 });
 

@@ -41,11 +41,14 @@ export function installErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding, or a path parameter over
- * the router's length limit, answers a coded 400 like any other bad input.
+ * Fastify's `frameworkErrors`: a URL that is not valid percent-encoding (400) or a path parameter
+ * over the router's length limit (414) answers the catalogue's shape like any other bad input.
  */
-export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  void reply.status(400).send(errorBody(Code.InvalidRequest, messageFor(Code.InvalidRequest)!));
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400;
+  const code =
+    status === 414 ? Code.RequestTooLarge : status >= 500 ? Code.InternalError : Code.InvalidRequest;
+  void reply.status(status).send(errorBody(code, messageFor(code)!));
 }
 
 /**
