@@ -20,7 +20,14 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: backend, changeOrigin: true },
-      '/ws': { target: backend, ws: true, changeOrigin: true },
+      '/ws': {
+        target: backend,
+        ws: true,
+        changeOrigin: true,
+        // The server lets only its own origin (or WS_ALLOWED_ORIGINS) open the browser sockets; the
+        // dev server's pages are the backend's own here, so say so.
+        configure: (proxy) => proxy.on('proxyReqWs', (proxyReq) => proxyReq.setHeader('origin', backend)),
+      },
       '/check': { target: backend, changeOrigin: true },
       '/Settings.json': { target: backend, changeOrigin: true },
     },

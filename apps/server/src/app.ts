@@ -2,11 +2,6 @@
  * Builds the HTTP/WebSocket server. Plugins load in a visible order: security and docs first, then
  * authentication, then the feature routes.
  */
-import { Ajv } from 'ajv';
-import ajvFormats from 'ajv-formats';
-
-// A CommonJS module: its default export is the module object, the plugin sits on .default.
-const addFormats = ajvFormats.default;
 import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -16,17 +11,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TEXT_FORMAT, isText } from '@reel/protocol';
 import type { AppContext } from './context.js';
-import { installErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
+import { wsOriginPlugin } from './plugins/ws-origin.js';
 import { redactUrl } from './lib/redact.js';
+import { checkJsonBody, createAjv } from './lib/validation.js';
+import { credentialRateLimitPlugin } from './modules/auth/credentials.js';
+import { listenForRevocations } from './modules/auth/revocations.js';
 import { registerRoutes } from './routes.js';
-
-function createAjv(coerceTypes: false | 'array') {
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
-  addFormats(ajv);
-  return ajv;
-}
 
 export type App = FastifyInstance;
 
@@ -54,7 +48,27 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
           },
     bodyLimit: ctx.config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    // Requests Node or the router refuse before a route runs answer the catalogue's shape too.
+    clientErrorHandler,
+    frameworkErrors,
+    // The response serializer checks anyOf branches with its own Ajv: it must know `text` too.
+    serializerOpts: { ajv: { formats: { [TEXT_FORMAT]: isText } } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // JSON bodies: Fastify's parser (prototype poisoning refused), then the guard that keeps NUL
+  // characters, lone surrogates and deep nesting out of every route, schema or free-form part.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(error, undefined);
+      try {
+        done(null, checkJsonBody(value));
+      } catch (invalid) {
+        done(invalid as Error, undefined);
+      }
+    }),
+  );
 
   // Query strings and paths are text, so they are coerced to the schema's types; JSON bodies are
   // not, so `{"username": 5}` is a 40000 rather than silently becoming "5".
@@ -89,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(credentialRateLimitPlugin, { perMinute: ctx.config.login.rateLimitPerMinute });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -104,7 +119,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(wsOriginPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
   await app.register(authPlugin, { tokens: ctx.tokens });
+
+  // Revocations from other processes (the operator's ban) close this server's sockets at once.
+  const revocations = listenForRevocations(ctx.db, ctx.bus, app.log);
+  app.addHook('onClose', () => revocations.close());
 
   await registerRoutes(app, ctx);
   return app;

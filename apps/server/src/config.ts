@@ -19,6 +19,23 @@ const bool = (name: string, fallback: boolean) => {
   return raw === undefined || raw === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 };
 const str = (name: string, fallback: string) => process.env[name] || fallback;
+/** A comma-separated list of origins (`https://play.example.com`), normalized; `*` stays as is. */
+const origins = (name: string) =>
+  (process.env[name] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (entry === '*') return entry;
+      let url: URL;
+      try {
+        url = new URL(entry);
+      } catch {
+        throw new Error(`${name}: "${entry}" is not an origin like https://play.example.com`);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name}: "${entry}" is not an http(s) origin`);
+      return url.origin;
+    });
 
 export function loadConfig() {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
@@ -79,6 +96,15 @@ export function loadConfig() {
     },
     /** Start the simulated demo cabinets with the server. */
     demoCabinets: bool('DEMO_CABINETS', true),
+    ws: {
+      /**
+       * Origins besides the site's own (the host a request came to) whose pages may open the game
+       * and notification channels; `*` allows any. Upgrades without an Origin are not browsers.
+       */
+      allowedOrigins: origins('WS_ALLOWED_ORIGINS'),
+      /** A game socket that has not sent `init` by then is closed (4003). */
+      initTimeoutMs: int('WS_INIT_TIMEOUT_MS', 10_000),
+    },
     logLevel: str('LOG_LEVEL', 'info'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024),
     seedDemo: bool('SEED_DEMO', true),

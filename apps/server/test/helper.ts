@@ -50,7 +50,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-export async function createTestApp(overrides: (config: Config) => void = () => {}): Promise<TestApp> {
+/**
+ * `overrides` adjusts the configuration; `setup` runs on the services before the app is built, e.g.
+ * to put a session manager over fake cabinets in `ctx.sessions`.
+ */
+export async function createTestApp(
+  overrides: (config: Config) => void = () => {},
+  setup: (ctx: AppContext) => void | Promise<void> = () => {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-test-data-'));
   const config = loadConfig();
@@ -65,6 +72,7 @@ export async function createTestApp(overrides: (config: Config) => void = () => 
   forgetSystemAccounts();
   const ctx = await createContext(config, database.url);
   await seedDemo(ctx.db, dataDir);
+  await setup(ctx);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
   return {

@@ -5,3 +5,4 @@ export * from './rest.js';
 export * from './ws.js';
 export * from './agent.js';
 export * from './media.js';
+export * from './text.js';

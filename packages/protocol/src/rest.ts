@@ -3,6 +3,7 @@
  * the spec's, exactly. The server validates with these and publishes them as OpenAPI.
  */
 import { Type, type Static, type TSchema } from 'typebox';
+import { Int4, Text } from './text.js';
 
 const Cents = (description: string) => Type.Integer({ description: `${description} (integer cents)` });
 const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
@@ -27,9 +28,9 @@ const withResult = <P extends Record<string, TSchema>>(properties: P, id: string
 
 export const LoginRequest = Type.Object(
   {
-    username: Type.String({ minLength: 1, maxLength: 254, description: 'Username or email' }),
-    password: Type.String({ minLength: 1, maxLength: 256 }),
-    site_id: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    username: Text({ minLength: 1, maxLength: 254, description: 'Username or email' }),
+    password: Text({ minLength: 1, maxLength: 256 }),
+    site_id: Type.Optional(Int4({ minimum: 0, default: 0 })),
   },
   { $id: 'LoginRequest' },
 );
@@ -120,27 +121,27 @@ export type ProfileResponse = Static<typeof ProfileResponse>;
 
 export const ChangePasswordRequest = Type.Object(
   {
-    old_password: Type.String({ minLength: 1, maxLength: 256 }),
-    new_password: Type.String({ maxLength: 256 }),
+    old_password: Text({ minLength: 1, maxLength: 256 }),
+    new_password: Text({ maxLength: 256 }),
   },
   { $id: 'ChangePasswordRequest' },
 );
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
 export const SetPinRequest = Type.Object(
-  { password: Type.String({ minLength: 1, maxLength: 256 }), pin: Type.String({ pattern: '^[0-9]{4,8}$' }) },
+  { password: Text({ minLength: 1, maxLength: 256 }), pin: Type.String({ pattern: '^[0-9]{4,8}$' }) },
   { $id: 'SetPinRequest' },
 );
 export type SetPinRequest = Static<typeof SetPinRequest>;
 
 export const VerifyPinRequest = Type.Object(
-  { pin: Type.String({ minLength: 1, maxLength: 16 }) },
+  { pin: Text({ minLength: 1, maxLength: 16 }) },
   { $id: 'VerifyPinRequest' },
 );
 export type VerifyPinRequest = Static<typeof VerifyPinRequest>;
 
 export const MachineActionRequest = Type.Object(
-  { machineId: Type.Integer({ minimum: 1 }) },
+  { machineId: Int4({ minimum: 1 }) },
   { $id: 'MachineActionRequest' },
 );
 export type MachineActionRequest = Static<typeof MachineActionRequest>;
@@ -153,8 +154,11 @@ export type PromotionResponse = Static<typeof PromotionResponse>;
 export const UserUpdateRequest = Type.Object(
   {
     user: Type.Object({
-      settings: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-      shortcuts: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 50 })),
+      // Free-form UI settings; the JSON body guard keeps NUL characters and deep nesting out.
+      settings: Type.Optional(
+        Type.Record(Type.String(), Type.Unknown(), { maxProperties: 200, propertyNames: Text({ maxLength: 100 }) }),
+      ),
+      shortcuts: Type.Optional(Type.Array(Text({ maxLength: 64 }), { maxItems: 50 })),
     }),
   },
   { $id: 'UserUpdateRequest' },
@@ -232,13 +236,17 @@ export type BrandWithMachines = Static<typeof BrandWithMachines>;
 
 export const HistoryQuery = Type.Object(
   {
-    search: Type.Optional(Type.String({ maxLength: 100 })),
-    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Text({ maxLength: 100 })),
+    cursor: Type.Optional(Text({ maxLength: 200 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
   },
   { $id: 'HistoryQuery' },
 );
 export type HistoryQuery = Static<typeof HistoryQuery>;
+
+/** The CSV downloads take the list's search only; they answer every matching row. */
+export const HistoryCsvQuery = Type.Object({ search: Type.Optional(Text({ maxLength: 100 })) }, { $id: 'HistoryCsvQuery' });
+export type HistoryCsvQuery = Static<typeof HistoryCsvQuery>;
 
 export const SlotSessionRow = Type.Object(
   {
@@ -318,8 +326,8 @@ export const Contact = Type.Object(
 export type Contact = Static<typeof Contact>;
 
 export const ChatListEntry = Type.Object({
-  chatId: Type.String(),
-  contactId: Type.String(),
+  chatId: Text({ maxLength: 200 }),
+  contactId: Text({ maxLength: 64 }),
   lastMessageTime: Nullable(IsoDate('Last message')),
 });
 export type ChatListEntry = Static<typeof ChatListEntry>;
@@ -341,12 +349,12 @@ export type ChatMessage = Static<typeof ChatMessage>;
 export const Chat = Type.Object({ id: Type.String(), dialog: Type.Array(ChatMessage) }, { $id: 'Chat' });
 export type Chat = Static<typeof Chat>;
 
-export const GetChatQuery = Type.Object({ contactId: Type.String({ maxLength: 64 }), userId: Type.Optional(Type.String({ maxLength: 64 })) });
+export const GetChatQuery = Type.Object({ contactId: Text({ maxLength: 64 }), userId: Type.Optional(Text({ maxLength: 64 })) });
 export const GetChatResponse = Type.Object({ chat: Chat, userChatList: Type.Array(ChatListEntry) }, { $id: 'GetChatResponse' });
 export const SendMessageRequest = Type.Object({
-  chatId: Type.String({ maxLength: 64 }),
-  contactId: Type.String({ maxLength: 64 }),
-  messageText: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
+  chatId: Text({ maxLength: 64 }),
+  contactId: Text({ maxLength: 64 }),
+  messageText: Text({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
 });
 export const SendMessageResponse = Type.Object({ message: ChatMessage, userChatList: Type.Array(ChatListEntry) }, { $id: 'SendMessageResponse' });
 
@@ -356,11 +364,11 @@ export const SendMessageResponse = Type.Object({ message: ChatMessage, userChatL
  */
 export const ChatUserDataRequest = Type.Object(
   {
-    id: Type.Optional(Type.String({ maxLength: 64 })),
-    name: Type.Optional(Type.String({ maxLength: 200 })),
-    avatar: Type.Optional(Type.String({ maxLength: 2000 })),
+    id: Type.Optional(Text({ maxLength: 64 })),
+    name: Type.Optional(Text({ maxLength: 200 })),
+    avatar: Type.Optional(Text({ maxLength: 2000 })),
     status: Type.Optional(ContactStatus),
-    mood: Type.Optional(Type.String({ maxLength: 200 })),
+    mood: Type.Optional(Text({ maxLength: 200 })),
     chatList: Type.Optional(Type.Array(ChatListEntry, { maxItems: 1000 })),
   },
   { $id: 'ChatUserDataRequest' },

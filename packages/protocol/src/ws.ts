@@ -3,11 +3,25 @@
  * Every server→client message carries a per-connection-stream sequence number so a client that
  * reconnects with its last `seq` can be sent what it missed (or a snapshot when too much was missed).
  */
+import { Type, type TSchema } from 'typebox';
 import type { MachineStatus, CabinetState } from './constants.js';
 import type { Params } from './codes.js';
 import type { QualityBand } from './rest.js';
+import { Int4, Text } from './text.js';
 
 export const PROTOCOL_VERSION = 1;
+
+/** Close codes of the browser channels (the reason text says more). */
+export const WsCloseCode = {
+  /** Another connection took the session over (QUIT_REQUEST), or the player kicked this one. */
+  QuitRequest: 4000,
+  /** The token is missing, invalid, expired or revoked (logout, ban). */
+  InvalidToken: 4001,
+  /** The game channel's `init` failed (the `error` message before it carries the code). */
+  JoinFailed: 4002,
+  /** The game channel got no `init` in time. */
+  InitTimeout: 4003,
+} as const;
 
 export interface Envelope<E extends string, D> {
   event: E;
@@ -77,6 +91,21 @@ export interface NotificationClientEvents {
   ping: Record<string, never>;
 }
 export type NotificationClientMessage = { [E in keyof NotificationClientEvents]: { event: E; data: NotificationClientEvents[E] } }[keyof NotificationClientEvents];
+
+const Token = Text({ minLength: 1, maxLength: 4096 });
+const CommandId = Text({ minLength: 1, maxLength: 64 });
+const Empty = Type.Object({});
+
+/** The `data` schema of each client→server message of the notification channel. */
+export const NotificationClientSchemas = {
+  init: Type.Object({
+    id: Type.Optional(Int4()),
+    token: Token,
+    lastSeq: Type.Optional(Type.Integer({ minimum: 0 })),
+    protocol: Type.Optional(Type.Integer()),
+  }),
+  ping: Empty,
+} satisfies Record<keyof NotificationClientEvents, TSchema>;
 
 // --- Game channel --------------------------------------------------------------------------
 
@@ -179,3 +208,30 @@ export interface GameClientEvents {
   ping: Record<string, never>;
 }
 export type GameClientMessage = { [E in keyof GameClientEvents]: { event: E; data: GameClientEvents[E] } }[keyof GameClientEvents];
+
+/**
+ * The `data` schema of each client→server message of the game channel; the server refuses a
+ * message that does not match with 40000. `init`'s token may instead come in the socket's query.
+ */
+export const GameClientSchemas = {
+  init: Type.Object({
+    machineID: Int4({ minimum: 1 }),
+    token: Type.Optional(Token),
+    protocol: Type.Optional(Type.Integer()),
+  }),
+  cashout: Empty,
+  cashin: Type.Object({
+    amountCents: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    idempotencyKey: Text({ minLength: 1, maxLength: 100 }),
+  }),
+  spin: Type.Object({ commandId: CommandId }),
+  bet: Type.Object({ commandId: CommandId, level: Int4({ minimum: 0 }) }),
+  autoplay: Type.Object({ commandId: CommandId, on: Type.Boolean() }),
+  band: Type.Object({ bandId: Text({ minLength: 1, maxLength: 64 }) }),
+  stream: Empty,
+  leave: Empty,
+  ping: Empty,
+} satisfies Record<keyof GameClientEvents, TSchema>;
+
+/** The envelope of every client→server message: `{ event, data }`. */
+export const ClientEnvelope = Type.Object({ event: Type.String({ maxLength: 64 }), data: Type.Optional(Type.Unknown()) });

@@ -17,6 +17,7 @@ import {
 import { transfer } from '../modules/ledger/ledger-service.js';
 import { createPlayer, findPlayerId } from '../modules/player/players.js';
 import { createBrand, createMachine } from '../modules/machines/catalog.js';
+import { announceRevocation } from '../modules/auth/revocations.js';
 
 const invalid = (message: string) => new AppError(Code.InvalidRequest, 400, {}, message);
 
@@ -74,6 +75,8 @@ async function revokeTokens(db: Db, playerId: number) {
     'UPDATE auth_tokens SET revoked_at = now() WHERE player_id = $1 AND revoked_at IS NULL',
     [playerId],
   );
+  // The running server closes the player's sockets now, not at their next heartbeat.
+  await announceRevocation(db, playerId);
   return rowCount ?? 0;
 }
 

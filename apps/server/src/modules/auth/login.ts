@@ -1,13 +1,14 @@
 /**
- * Sign-in: password check with a per-account failure counter that blocks the account for a while
- * (kept in the database, so a restart does not lift it), IP/country policy, ban, and a log entry
- * for every attempt.
+ * Sign-in: password check under the shared lockout (credentials.ts: a per-account failure counter
+ * that blocks the account for a while, kept in the database so a restart does not lift it),
+ * IP/country policy, ban, and a log entry for every attempt.
  */
 import { Code, LogType, UI_VERSION, type LoginResponse } from '@reel/protocol';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import { burnVerify, verifySecret } from '../../lib/passwords.js';
+import { burnVerify } from '../../lib/passwords.js';
+import { checkSecretWithLockout } from './credentials.js';
 import type { PlayerIdentity } from './tokens.js';
 
 export const SERVER_VERSION = '1.0.0';
@@ -43,7 +44,7 @@ export async function login(
   ctx: AppContext,
   input: { username: string; password: string; ip: string; ipAllowed: boolean },
 ): Promise<LoginResponse> {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const username = input.username.trim();
   const { ip } = input;
 
@@ -65,34 +66,14 @@ export async function login(
     throw new AppError(Code.LoginUnknownUser, 401);
   }
 
-  if (player.blocked_until && player.blocked_until > new Date()) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip });
-    throw new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
-  }
-
-  if (!(await verifySecret(player.password_hash, input.password))) {
-    // One statement, so parallel wrong attempts count exactly.
-    const counted = await db.query<{ failed_logins: number; blocked: boolean }>(
-      `UPDATE players
-          SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
-              blocked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3)
-                                   ELSE blocked_until END
-        WHERE id = $1
-        RETURNING failed_logins, (blocked_until > now()) AS blocked`,
-      [player.id, config.login.maxFailures, config.login.blockMinutes],
-    );
-    const row = counted.rows[0]!;
-    if (row.blocked) {
-      await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip });
-      throw new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
-    }
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip });
-    throw new AppError(Code.LoginIncorrect, 401, {
-      left_count: config.login.maxFailures - row.failed_logins,
-      block_time: config.login.blockMinutes,
-    });
-  }
-
+  await checkSecretWithLockout(ctx, {
+    player,
+    hash: player.password_hash,
+    secret: input.password,
+    ip,
+    username,
+    wrong: (params) => new AppError(Code.LoginIncorrect, 401, params),
+  });
   if (player.banned) {
     await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'banned' } });
     throw new AppError(Code.LoginBanned, 403);

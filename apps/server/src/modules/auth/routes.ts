@@ -14,7 +14,8 @@ export const authRoutes: RouteModule = async (app, ctx) => {
     ApiPath.login,
     {
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
-      config: { rateLimit: { max: ctx.config.login.rateLimitPerMinute, timeWindow: '1 minute' } },
+      // Per IP, shared with the other routes that check a password or PIN (credentials.ts).
+      onRequest: app.credentialRateLimit,
     },
     async (request) =>
       login(ctx, {

@@ -1,7 +1,6 @@
 /** Slot session and transaction history of the signed-in player: pages for "load more", CSV downloads. */
 import { Readable } from 'node:stream';
-import { Type } from '@fastify/type-provider-typebox';
-import { ApiPath, Code, HistoryQuery, SlotSessionPage, TransactionPage, type SlotSessionRow, type TransactionRow, formatCents } from '@reel/protocol';
+import { ApiPath, Code, HistoryCsvQuery, HistoryQuery, SlotSessionPage, TransactionPage, type SlotSessionRow, type TransactionRow, formatCents } from '@reel/protocol';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { allRows, listSlotSessions, listTransactions } from './queries.js';
@@ -9,7 +8,6 @@ import { CSV_BOM, csvLine, formatDuration, type CsvValue } from './csv.js';
 
 const DEFAULT_LIMIT = 10;
 
-const CsvQuery = Type.Object({ search: Type.Optional(Type.String({ maxLength: 100 })) });
 const csvResponse = {
   200: {
     description: 'CSV file (UTF-8 with BOM), all matching rows',
@@ -75,6 +73,19 @@ const transactionCells = (r: TransactionRow): CsvValue[] => [
   r.tag,
 ];
 
+/**
+ * Reads the first row before anything is sent: a failing query then answers a coded error, not a
+ * 200 whose body breaks off. Rows after it stream.
+ */
+async function primed<T>(rows: AsyncGenerator<T>): Promise<AsyncIterable<T>> {
+  const first = await rows.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  })();
+}
+
 async function* csvStream<T>(columns: string[], rows: AsyncIterable<T>, cells: (row: T) => CsvValue[]) {
   yield CSV_BOM + csvLine(columns);
   // Lines go out in chunks: one write per row would be slow, one write for all would hold it in memory.
@@ -134,9 +145,9 @@ export const historyRoutes: RouteModule = async (app, ctx) => {
 
   app.get(
     ApiPath.slotSessionsCsv,
-    { ...secured, schema: schema({ querystring: CsvQuery, produces: ['text/csv'], response: csvResponse }) },
+    { ...secured, schema: schema({ querystring: HistoryCsvQuery, produces: ['text/csv'], response: csvResponse }) },
     async (request, reply) => {
-      const rows = allRows(listSlotSessions, db, request.auth.id, request.query.search);
+      const rows = await primed(allRows(listSlotSessions, db, request.auth.id, request.query.search));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName('slot-sessions')}"`)
@@ -147,9 +158,9 @@ export const historyRoutes: RouteModule = async (app, ctx) => {
 
   app.get(
     ApiPath.transactionsCsv,
-    { ...secured, schema: schema({ querystring: CsvQuery, produces: ['text/csv'], response: csvResponse }) },
+    { ...secured, schema: schema({ querystring: HistoryCsvQuery, produces: ['text/csv'], response: csvResponse }) },
     async (request, reply) => {
-      const rows = allRows(listTransactions, db, request.auth.id, request.query.search);
+      const rows = await primed(allRows(listTransactions, db, request.auth.id, request.query.search));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName('transactions')}"`)

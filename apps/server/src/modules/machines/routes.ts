@@ -1,6 +1,6 @@
 /** Lobby data: brands, every machine with its live status, one brand's machines (single-lobby mode). */
 import { Type } from 'typebox';
-import { ApiPath, Brand, BrandWithMachines, DEFAULT_SETTINGS } from '@reel/protocol';
+import { ApiPath, Brand, BrandWithMachines, DEFAULT_SETTINGS, Int4 } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { errors } from '../../lib/errors.js';
@@ -27,7 +27,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       ...secured,
       schema: schema({
         description: 'One brand group (lobby) with its machines; used in single-lobby mode.',
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        params: Type.Object({ id: Int4({ minimum: 1 }) }),
         response: { 200: BrandWithMachines, ...errorResponses },
       }),
     },

@@ -5,12 +5,14 @@
  * a heartbeat.
  */
 import type { WebSocket } from 'ws';
-import { Code, WsPath, type NotificationClientMessage } from '@reel/protocol';
+import { Code, NotificationClientSchemas, WsCloseCode, WsPath } from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
+import { messageValidator } from '../../lib/validation.js';
 import { createNotificationHub } from './hub.js';
 
 const AUTH_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 25_000;
+const messages = messageValidator(NotificationClientSchemas);
 
 export async function notificationRoutes(app: Api, ctx: AppContext) {
   const hub = createNotificationHub(ctx.bus);
@@ -28,7 +30,7 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
       if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch((error) => rejectToken(error));
     }, HEARTBEAT_MS);
-    const authTimer = setTimeout(() => !authenticated && socket.close(4001, 'no token'), AUTH_TIMEOUT_MS);
+    const authTimer = setTimeout(() => !authenticated && socket.close(WsCloseCode.InvalidToken, 'no token'), AUTH_TIMEOUT_MS);
     let expiryTimer: NodeJS.Timeout | undefined;
     socket.on('pong', () => (alive = true));
     socket.on('close', () => {
@@ -40,7 +42,7 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
     const rejectToken = (error: unknown) => {
       const code = (error as { code?: number }).code ?? Code.InvalidAccessToken;
       socket.send(JSON.stringify({ event: 'logout', data: { code }, seq: 0 }));
-      socket.close(4001, 'invalid token');
+      socket.close(WsCloseCode.InvalidToken, 'invalid token');
     };
 
     const authenticate = async (token: string, lastSeq?: number) => {
@@ -51,7 +53,7 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
         hub.attach(socket, { playerId: claims.id, jti: claims.jti }, lastSeq);
         expiryTimer = setTimeout(() => {
           socket.send(JSON.stringify({ event: 'logout', data: { code: Code.AccessTokenExpired }, seq: 0 }));
-          socket.close(4001, 'token expired');
+          socket.close(WsCloseCode.InvalidToken, 'token expired');
         }, Math.max(0, claims.exp * 1000 - Date.now()));
       } catch (error) {
         rejectToken(error);
@@ -59,21 +61,23 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
     };
 
     socket.on('message', (raw) => {
-      let message: NotificationClientMessage;
+      // What is not JSON or not a known message of this channel is ignored.
+      let message: ReturnType<typeof messages.check>;
       try {
-        message = JSON.parse(String(raw));
+        message = messages.check(JSON.parse(String(raw)));
       } catch {
         return;
       }
-      if (message.event === 'init' && !authenticated && typeof message.data?.token === 'string') {
-        void authenticate(message.data.token, Number.isInteger(message.data.lastSeq) ? message.data.lastSeq : undefined);
+      if (message.event === 'init' && !authenticated) {
+        const { token, lastSeq } = message.data as { token: string; lastSeq?: number };
+        void authenticate(token, lastSeq);
       } else if (message.event === 'ping') {
         socket.send(JSON.stringify({ event: 'pong', data: {}, seq: 0 }));
       }
     });
 
-    if (query.token) {
-      const lastSeq = query.lastSeq !== undefined && /^\d+$/.test(query.lastSeq) ? Number(query.lastSeq) : undefined;
+    if (typeof query.token === 'string' && query.token) {
+      const lastSeq = typeof query.lastSeq === 'string' && /^\d{1,15}$/.test(query.lastSeq) ? Number(query.lastSeq) : undefined;
       void authenticate(query.token, lastSeq);
     }
   });

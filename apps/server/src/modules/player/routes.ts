@@ -3,10 +3,11 @@ import { ApiPath, BalanceResponse, ChangePasswordRequest, Code, LogType, OkRespo
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import { hashSecret, verifySecret } from '../../lib/passwords.js';
+import { hashSecret } from '../../lib/passwords.js';
 import { underApiBase } from '../../lib/paths.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { writeAuthLog } from '../auth/login.js';
+import { checkSecretWithLockout, LOCKOUT_COLUMNS, type LockoutState } from '../auth/credentials.js';
 
 const SETTINGS_MAX_BYTES = 16 * 1024;
 
@@ -52,13 +53,30 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
     };
   });
 
+  // The three routes that check a password or PIN share the sign-in's lockout and rate limit:
+  // a stolen token gets no more guesses than the sign-in form (credentials.ts).
+  const credentials = (playerId: number) =>
+    db.query<LockoutState & { password_hash: string; pin_hash: string | null; username: string }>(
+      `SELECT id, username, password_hash, pin_hash, ${LOCKOUT_COLUMNS} FROM players WHERE id = $1`,
+      [playerId],
+    ).then(({ rows }) => rows[0]!);
+  const guarded = { ...secured, onRequest: app.credentialRateLimit };
+
   app.post(
     ApiPath.changePassword,
-    { ...secured, schema: schema({ body: ChangePasswordRequest, response: { 200: OkResponse, ...errorResponses } }) },
+    { ...guarded, schema: schema({ body: ChangePasswordRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       const { old_password, new_password } = request.body;
-      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM players WHERE id = $1', [request.auth.id]);
-      if (!(await verifySecret(rows[0]?.password_hash, old_password))) throw new AppError(Code.OldPasswordWrong, 400);
+      const player = await credentials(request.auth.id);
+      await checkSecretWithLockout(ctx, {
+        player,
+        hash: player.password_hash,
+        secret: old_password,
+        ip: request.ip,
+        username: player.username,
+        detail: { via: 'change password' },
+        wrong: (params) => new AppError(Code.OldPasswordWrong, 400, params),
+      });
       if (new_password.length < config.passwordMinLength) {
         throw new AppError(Code.PasswordTooShort, 400, { min_length: config.passwordMinLength });
       }
@@ -74,10 +92,18 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
   // Setting a PIN needs the password, so a borrowed unlocked screen cannot change it.
   app.post(
     ApiPath.setPin,
-    { ...secured, schema: schema({ body: SetPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
+    { ...guarded, schema: schema({ body: SetPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
-      const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM players WHERE id = $1', [request.auth.id]);
-      if (!(await verifySecret(rows[0]?.password_hash, request.body.password))) throw new AppError(Code.OldPasswordWrong, 400);
+      const player = await credentials(request.auth.id);
+      await checkSecretWithLockout(ctx, {
+        player,
+        hash: player.password_hash,
+        secret: request.body.password,
+        ip: request.ip,
+        username: player.username,
+        detail: { via: 'set PIN' },
+        wrong: (params) => new AppError(Code.OldPasswordWrong, 400, params),
+      });
       await db.query('UPDATE players SET pin_hash = $2 WHERE id = $1', [request.auth.id, await hashSecret(request.body.pin)]);
       return { status: true, code: Code.Success };
     },
@@ -85,14 +111,18 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
 
   app.post(
     ApiPath.verifyPin,
-    {
-      ...secured,
-      schema: schema({ body: VerifyPinRequest, response: { 200: OkResponse, ...errorResponses } }),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    },
+    { ...guarded, schema: schema({ body: VerifyPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
-      const { rows } = await db.query<{ pin_hash: string | null }>('SELECT pin_hash FROM players WHERE id = $1', [request.auth.id]);
-      if (!(await verifySecret(rows[0]?.pin_hash, request.body.pin))) throw new AppError(Code.PinWrong, 400);
+      const player = await credentials(request.auth.id);
+      await checkSecretWithLockout(ctx, {
+        player,
+        hash: player.pin_hash,
+        secret: request.body.pin,
+        ip: request.ip,
+        username: player.username,
+        detail: { via: 'PIN check' },
+        wrong: (params) => new AppError(Code.PinWrong, 400, params),
+      });
       return { status: true, code: Code.Success };
     },
   );

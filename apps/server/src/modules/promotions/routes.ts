@@ -4,7 +4,7 @@
  * hint; the server enforces one claim per cooldown per player and kind inside the money transaction.
  */
 import { Type } from 'typebox';
-import { ApiPath, Code, IDEMPOTENCY_HEADER, PromotionKind, PromotionResponse, messageFor, formatCents } from '@reel/protocol';
+import { ApiPath, Code, IDEMPOTENCY_HEADER, PromotionKind, Text, PromotionResponse, messageFor, formatCents } from '@reel/protocol';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { Api, AppContext, RouteModule } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -16,7 +16,7 @@ type Kind = (typeof PromotionKind)[keyof typeof PromotionKind];
 
 const PromotionHeaders = Type.Object({
   [IDEMPOTENCY_HEADER]: Type.Optional(
-    Type.String({
+    Text({
       minLength: 1,
       maxLength: 100,
       description:

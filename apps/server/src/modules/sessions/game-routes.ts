@@ -4,14 +4,16 @@
  * `joined` with the stream grant. Every server message carries a per-connection `seq`.
  */
 import type { WebSocket } from 'ws';
-import { Code, WsPath, messageFor, type GameClientMessage, type GameServerEvents } from '@reel/protocol';
+import { Code, GameClientSchemas, WsCloseCode, WsPath, messageFor, type GameClientMessage, type GameServerEvents } from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, asAppError } from '../../lib/errors.js';
+import { messageValidator } from '../../lib/validation.js';
 import type { SessionManager } from './session-manager.js';
 import type { GameConnection } from './types.js';
 
 const HEARTBEAT_MS = 15_000;
 const MAX_MESSAGES_PER_SECOND = 30;
+const messages = messageValidator(GameClientSchemas);
 
 function socketConnection(socket: WebSocket): GameConnection {
   let seq = 0;
@@ -25,8 +27,9 @@ function socketConnection(socket: WebSocket): GameConnection {
   };
 }
 
-function errorPayload(error: unknown, fatal: boolean): GameServerEvents['error'] {
-  if (error instanceof AppError) return { code: error.code, ErrorMessage: error.message, Params: error.params, fatal };
+function errorPayload(thrown: unknown, fatal: boolean): GameServerEvents['error'] {
+  const error = asAppError(thrown);
+  if (error) return { code: error.code, ErrorMessage: error.message, Params: error.params, fatal };
   return { code: Code.InternalError, ErrorMessage: messageFor(Code.InternalError)!, fatal };
 }
 
@@ -46,6 +49,8 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionMan
       if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch(() => socket.close(4001, 'token revoked'));
     }, HEARTBEAT_MS);
     const refill = setInterval(() => (budget = MAX_MESSAGES_PER_SECOND), 1000);
+    // A socket that never sends init holds a connection for nothing.
+    const initTimer = setTimeout(() => playerId === undefined && socket.close(WsCloseCode.InitTimeout, 'init timeout'), ctx.config.ws.initTimeoutMs);
     socket.on('pong', () => (alive = true));
 
     const revoked = ctx.bus.subscribe('auth.token-revoked', (message) => {
@@ -56,11 +61,13 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionMan
     socket.on('close', () => {
       clearInterval(heartbeat);
       clearInterval(refill);
+      clearTimeout(initTimer);
       revoked();
       if (playerId !== undefined) void sessions.disconnect(playerId, conn).catch(() => {});
     });
 
-    const handle = async (message: GameClientMessage) => {
+    const handle = async (received: unknown) => {
+      const message = messages.check(received) as GameClientMessage;
       if (message.event === 'init') {
         const token = typeof message.data?.token === 'string' ? message.data.token : queryToken;
         const machineId = Number(message.data?.machineID);

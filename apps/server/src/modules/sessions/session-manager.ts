@@ -592,6 +592,10 @@ export class SessionManager {
 
   async setBand(playerId: number, bandId: string) {
     const live = this.activeSessionOf(playerId);
+    const bands = this.cabinets.get(live.machineId)?.info.bands;
+    if (!(bands?.length ? bands : DEFAULT_BANDS).some((band) => band.id === bandId)) {
+      throw new AppError(Code.InvalidRequest, 400, {}, 'Invalid request: bandId is not one of the machine\'s bands');
+    }
     await this.video.setBand?.(live.machineId, bandId);
   }
 
