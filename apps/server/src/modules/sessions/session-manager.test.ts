@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Code, SessionAction, type GameServerEvents } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { auditLedger, machineCredits, walletBalance } from '../ledger/ledger.js';
+import { auditPlayers } from '../ledger/player-audit.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { FakeCabinets } from './fake-cabinets.js';
@@ -68,6 +69,9 @@ afterEach(async () => {
   await sessions.stop();
   const audit = await auditLedger(t.ctx.db);
   expect(audit.ok, JSON.stringify(audit)).toBe(true);
+  // Every player's money follows from deposits, promotions, jackpots and the recorded games.
+  const players = await auditPlayers(t.ctx.db);
+  expect(players.ok, JSON.stringify(players)).toBe(true);
 });
 
 async function expectCode(promise: Promise<unknown>, code: number) {
