@@ -43,6 +43,7 @@ import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, wa
 import { writeAuthLog } from '../auth/login.js';
 import { listMachines, DEFAULT_BANDS } from '../machines/lobby.js';
 import { readSettings } from '../site/routes.js';
+import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import type { CabinetPort, GameConnection, SessionTimers, VideoPort } from './types.js';
 
 export const DEFAULT_SESSION_TIMERS: SessionTimers = {
@@ -141,16 +142,23 @@ export class SessionManager {
       malfunction: (machineId, detail, recall) => this.onMeterFault(machineId, detail, recall),
       warn: (error, where) => this.warn(error, where),
     });
-    cabinets.on('cycle', ({ machineId, cycle }) => this.track(this.enqueueCycle(machineId, cycle), 'cycle'));
-    cabinets.on('state', ({ machineId, state }) => this.track(this.onCabinetState(machineId, state), 'state'));
-    cabinets.on('meters', ({ machineId }) => this.pushMachine(machineId));
+    this.listen('cycle', ({ machineId, cycle }) => this.track(this.enqueueCycle(machineId, cycle), 'cycle'));
+    this.listen('state', ({ machineId, state }) => this.track(this.onCabinetState(machineId, state), 'state'));
+    this.listen('meters', ({ machineId }) => this.pushMachine(machineId));
     // A (re)connected cabinet is compared with the records before anything moves on it; the
     // comparison re-sends the commands left pending.
-    cabinets.on('connected', ({ machineId, state }) => {
+    this.listen('connected', ({ machineId, state }) => {
       this.meters.connected(machineId);
       this.track(this.onCabinetState(machineId, state).then(() => this.meters.verify(machineId)), 'connected');
     });
-    cabinets.on('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
+    this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
+  }
+
+  private readonly listeners: (() => void)[] = [];
+
+  private listen<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void) {
+    this.cabinets.on(event, listener);
+    this.listeners.push(() => this.cabinets.off(event, listener));
   }
 
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -185,6 +193,8 @@ export class SessionManager {
   async stop() {
     clearInterval(this.ticker);
     this.meters.stop();
+    // A stopped manager hears nothing more from the cabinets (the next one records their reports).
+    for (const off of this.listeners.splice(0)) off();
     await this.drain();
     for (const { conn } of this.connections.values()) conn.close(1001, 'server shutting down');
     this.connections.clear();
