@@ -2,6 +2,8 @@
 import type { GameServerEvents } from '@reel/protocol';
 import type { GameConnection } from '../src/modules/sessions/types.js';
 
+// Tests read whatever payload they expect; typing each event here would only repeat the protocol.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Sent = { event: keyof GameServerEvents; data: any };
 
 export class FakeConnection implements GameConnection {

@@ -29,7 +29,6 @@ import {
   type MemoryRecall,
   type SessionNotification,
   type SessionView,
-  type WalletPart,
   formatCents,
 } from '@reel/protocol';
 import type { AppContext } from '../../context.js';
@@ -38,8 +37,8 @@ import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { OperationKind, walletBalance } from '../ledger/ledger.js';
-import { EXPECTED_CREDITS_SQL, MeterGuard, settleFromRecords, type MalfunctionDetail } from './meter-check.js';
-import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, wageringSetSql, type PromotionState } from './promotion-wagering.js';
+import { MeterGuard, settleFromRecords, type MalfunctionDetail } from './meter-check.js';
+import { refundCreditIn, writeCashIn, writeCashOut, writeCycle, type OutboxCommand } from './money-commands.js';
 import { writeAuthLog } from '../auth/login.js';
 import { listMachines, DEFAULT_BANDS } from '../machines/lobby.js';
 import { readSettings } from '../site/routes.js';
@@ -88,14 +87,6 @@ interface LiveSession {
 
 const CLOSE_RETRY_MS = 10_000;
 
-interface OutboxCommand {
-  command_id: string;
-  machine_id: number;
-  session_id: string;
-  player_id: number;
-  type: string;
-  amount_cents: number | null;
-}
 
 interface SessionRow {
   id: string;
@@ -391,45 +382,18 @@ export class SessionManager {
     this.sendMoneyTransfer(playerId, true);
     try {
       await this.onMachine(live.machineId, async () => {
-        const key = `cashin:${idempotencyKey}`;
-        const commandId = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-          const session = await tx.query<{ status: string; closing: boolean; malfunction: { paidCents: number } | null; credits: number }>(
-            `SELECT status, closing, malfunction, ${EXPECTED_CREDITS_SQL} AS credits FROM slot_sessions WHERE id = $1 FOR UPDATE`,
-            [live.id],
-          );
-          // A retry of a cash in that happened answers as the first time, whatever the limit says now.
-          const earlier = await tx.query('SELECT 1 FROM ledger_operations WHERE player_id = $1 AND idempotency_key = $2', [playerId, key]);
-          if (!earlier.rowCount) {
-            const row = session.rows[0];
-            if (row?.malfunction) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(row.malfunction.paidCents) });
-            if (!row || row.status === 'closed' || row.status === 'cashing_out' || row.closing) throw new AppError(Code.SessionTerminated, 409);
-            const onMachine = Math.max(Number(row.credits), this.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0);
-            if (onMachine + amountCents > settings.MAX_ALL_IN_LIMIT) {
-              throw new AppError(Code.CashInLimit, 409, { limit: formatCents(settings.MAX_ALL_IN_LIMIT) });
-            }
-          }
-          const moved = await move({
-            kind: OperationKind.CashIn,
-            actionCode: ActionCode.CashIn,
+        const commandId = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) =>
+          writeCashIn(tx, move, {
             playerId,
-            idempotencyKey: key,
-            from: { kind: 'wallet', playerId },
-            to: { kind: 'machine', machineId: live.machineId },
-            amountCents,
             machineId: live.machineId,
             sessionId: live.id,
-          });
-          const id = `ci-${moved.operationId}`;
-          if (!moved.replayed) {
-            await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents + $2, last_activity_at = now() WHERE id = $1', [live.id, amountCents]);
-            await lockPromotionMoney(tx, live.id, moved.drawn, this.wagerMultiplier);
-            await tx.query(
-              "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents) VALUES ($1, $2, $3, $4, 'credit_in', $5)",
-              [id, live.machineId, live.id, playerId, amountCents],
-            );
-          }
-          return id;
-        });
+            amountCents,
+            idempotencyKey: `cashin:${idempotencyKey}`,
+            limitCents: settings.MAX_ALL_IN_LIMIT,
+            meterCents: this.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0,
+            multiplier: this.wagerMultiplier,
+          }),
+        );
         await this.runCommand(commandId);
       });
       const balance = await walletBalance(this.ctx.db, playerId);
@@ -553,37 +517,10 @@ export class SessionManager {
       await this.ctx.db.query("UPDATE machine_commands SET status = 'done', done_at = now() WHERE command_id = $1", [command.command_id]);
       return;
     }
-    // The cabinet refused the credits: give the money back to the wallet parts it came from (new
-    // transfers, never an edit).
-    await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-      const done = await tx.query("UPDATE machine_commands SET status = 'refunded', done_at = now() WHERE command_id = $1 AND status = 'pending'", [command.command_id]);
-      if (!done.rowCount) return;
-      const operationId = Number(command.command_id.replace(/^ci-/, ''));
-      const parts = await tx.query<{ part: WalletPart; amount: number }>(
-        `SELECT a.part, -sum(e.amount_cents)::bigint AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
-          WHERE e.operation_id = $1 AND a.kind = 'wallet' GROUP BY a.part`,
-        [operationId],
-      );
-      const returned: Partial<Record<WalletPart, number>> = {};
-      for (const { part, amount } of parts.rows.length ? parts.rows : [{ part: 'cash' as const, amount: command.amount_cents! }]) {
-        if (amount <= 0) continue;
-        returned[part] = amount;
-        await move({
-          kind: OperationKind.CashOut,
-          actionCode: ActionCode.CashOut,
-          playerId: command.player_id,
-          idempotencyKey: part === 'cash' ? `refund:${command.command_id}` : `refund:${command.command_id}:${part}`,
-          from: { kind: 'machine', machineId: command.machine_id },
-          to: { kind: 'wallet', playerId: command.player_id, part },
-          amountCents: amount,
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-          tag: `refused by the machine: ${result.reason ?? result.outcome}`,
-        });
-      }
-      await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents - $2 WHERE id = $1', [command.session_id, command.amount_cents]);
-      await unlockPromotionMoney(tx, command.session_id, returned, this.wagerMultiplier);
-    });
+    // The cabinet refused the credits: the money goes back to the wallet parts it came from.
+    await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) =>
+      refundCreditIn(tx, move, command, `refused by the machine: ${result.reason ?? result.outcome}`, this.wagerMultiplier),
+    );
     throw new AppError(Code.MachineNotAvailable, 409);
   }
 
@@ -595,78 +532,7 @@ export class SessionManager {
   private async bookCashOut(command: OutboxCommand, result: CommandResult) {
     if (result.outcome !== 'ok') throw new AppError(Code.MachineNotAvailable, 409);
     const paidCents = result.amountCents ?? 0;
-    const booked = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-      const done = await tx.query("UPDATE machine_commands SET status = 'done', done_at = now(), amount_cents = $2 WHERE command_id = $1 AND status = 'pending'", [command.command_id, paidCents]);
-      if (!done.rowCount) return null;
-      const session = await tx.query<PromotionState & { credits: number; malfunction: unknown }>(
-        `SELECT ${EXPECTED_CREDITS_SQL} AS credits, malfunction, ${PROMOTION_COLUMNS} FROM slot_sessions WHERE id = $1 FOR UPDATE`,
-        [command.session_id],
-      );
-      const row = session.rows[0]!;
-      const expectedCents = Math.max(0, Number(row.credits));
-      if (paidCents !== expectedCents && row.malfunction === null) {
-        const settlement = await settleFromRecords(tx, move, {
-          sessionId: command.session_id,
-          machineId: command.machine_id,
-          detail: { reason: 'cash_out', expectedCents, reportedCents: paidCents },
-          multiplier: this.wagerMultiplier,
-          payLarger: true,
-        });
-        return settlement ? { closed: settlement.closed, paidCents: settlement.paidCents, malfunction: true } : null;
-      }
-      const account = await tx.query<{ balance: number }>("SELECT balance FROM accounts WHERE kind = 'machine' AND machine_id = $1 FOR UPDATE", [command.machine_id]);
-      const onAccount = account.rows[0]?.balance ?? 0;
-      // Square the machine account with the house by what the records say was won or lost (here
-      // the cabinet paid exactly what the records give).
-      const resultCents = expectedCents - onAccount;
-      if (resultCents !== 0) {
-        const houseWon = resultCents < 0;
-        // Between house and machine only: not a movement of the player's money, so not in their history.
-        await move({
-          kind: OperationKind.GameResult,
-          from: houseWon ? { kind: 'machine', machineId: command.machine_id } : { kind: 'house' },
-          to: houseWon ? { kind: 'house' } : { kind: 'machine', machineId: command.machine_id },
-          amountCents: Math.abs(resultCents),
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-          tag: houseWon ? 'session loss (recorded games)' : 'session win (recorded games)',
-        });
-      }
-      const handPayCents = command.type === 'hand_pay' ? Math.min(command.amount_cents ?? 0, paidCents) : 0;
-      if (handPayCents > 0) {
-        await move({
-          kind: OperationKind.HandPay,
-          actionCode: ActionCode.HandPay,
-          playerId: command.player_id,
-          idempotencyKey: `${command.command_id}:hand-pay`,
-          from: { kind: 'machine', machineId: command.machine_id },
-          to: { kind: 'wallet', playerId: command.player_id },
-          amountCents: handPayCents,
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-          tag: 'win above the machine limit, paid by hand',
-        });
-      }
-      await payOut(tx, move, {
-        playerId: command.player_id,
-        machineId: command.machine_id,
-        sessionId: command.session_id,
-        key: command.command_id,
-        cents: paidCents - handPayCents,
-        state: row,
-        multiplier: this.wagerMultiplier,
-        cash: { kind: OperationKind.CashOut, actionCode: ActionCode.CashOut },
-      });
-      const { rows } = await tx.query<{ closing: boolean }>(
-        `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2,
-                status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
-                           CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
-                ended_at = CASE WHEN closing THEN now() ELSE ended_at END
-          WHERE id = $1 RETURNING closing`,
-        [command.session_id, paidCents],
-      );
-      return { closed: rows[0]!.closing, paidCents, malfunction: false };
-    });
+    const booked = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) => writeCashOut(tx, move, command, paidCents, this.wagerMultiplier));
     if (booked === null) return;
     const live = this.sessions.get(command.session_id);
     if (booked.malfunction) {
@@ -826,26 +692,7 @@ export class SessionManager {
     const live = this.findSession((s) => s.machineId === machineId);
     // A held session was settled: games after that (there should be none) belong to nobody.
     const session = live && !live.held ? live : undefined;
-    const machine = await withTransaction(this.ctx.db, async (tx) => {
-      const { rows } = await tx.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
-      if (!rows[0]) return null;
-      const inserted = await tx.query(
-        `INSERT INTO game_cycles (session_id, machine_id, command_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot, game_id, started_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (machine_id, game_id, started_ms) WHERE game_id IS NOT NULL DO NOTHING`,
-        [session?.id ?? null, machineId, null, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs)],
-      );
-      if (!inserted.rowCount) return null;
-      if (session) {
-        await tx.query(
-          `UPDATE slot_sessions SET spins = spins + $2, free_spins = free_spins + $3, bet_cents = bet_cents + $4, win_cents = win_cents + $5,
-                  last_activity_at = now(), ${wageringSetSql('$4')}
-            WHERE id = $1`,
-          [session.id, cycle.freeSpin ? 0 : 1, cycle.freeSpin ? 1 : 0, cycle.betCents, cycle.winCents],
-        );
-      }
-      return rows[0];
-    });
+    const machine = await withTransaction(this.ctx.db, (tx) => writeCycle(tx, machineId, session?.id ?? null, cycle));
     if (!machine) return;
     if (cycle.betCents > 0) await this.growJackpots(machine.brand_id, cycle.betCents);
     if (!session) return;
