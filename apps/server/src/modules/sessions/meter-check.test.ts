@@ -150,6 +150,8 @@ describe('meters against the game records', () => {
     expect(conn.last('info')).toMatchObject({ code: Code.MachineMalfunction, params: { amount: '49.00' } });
     const ops = await sessionOps(conn.last('joined').session.sessionId);
     expect(ops.at(-1)).toMatchObject({ kind: OperationKind.HandPay, amount_cents: 4_900 });
+    expect(cabinets.get(machine)!.state).toBe('malfunction');
+    await expectCode(sessions.spin(demo, 'after'), Code.MachineMalfunction);
   });
 
   it('the same memory showing more than the records pays the player the larger amount', async () => {

@@ -536,7 +536,9 @@ export class SessionManager {
     if (booked === null) return;
     const live = this.sessions.get(command.session_id);
     if (booked.malfunction) {
-      await this.afterSettlement(command.machine_id, live, booked.paidCents, booked.closed, null);
+      console.warn(`[sessions] machine ${command.machine_id}: cash out ${command.command_id} paid ${paidCents}, the records give another amount; settled from the records`);
+      await this.faultMachine(command.machine_id);
+      await this.afterSettlement(command.machine_id, live, booked.paidCents, booked.closed);
       return;
     }
     const balance = await walletBalance(this.ctx.db, command.player_id);
@@ -590,14 +592,19 @@ export class SessionManager {
     if (settlement && sameMemory && recall.meters.creditsCents > 0) {
       await this.cabinets.sendCommand(machineId, { type: 'cash_out', commandId: `clear-${live!.id}` }, { timeoutMs: COMMAND_TIMEOUT_MS }).catch((e) => this.warn(e, 'meter clear'));
     }
-    await this.cabinets.sendCommand(machineId, { type: 'set_fault', fault: 'malfunction', commandId: `fault-${machineId}-${Date.now()}` }, { timeoutMs: COMMAND_TIMEOUT_MS }).catch((e) => this.warn(e, 'set fault'));
-    await this.ctx.db.query("UPDATE machines SET cabinet_state = 'malfunction' WHERE id = $1", [machineId]);
-    if (settlement) await this.afterSettlement(machineId, live, settlement.paidCents, settlement.closed, recall);
+    await this.faultMachine(machineId);
+    if (settlement) await this.afterSettlement(machineId, live, settlement.paidCents, settlement.closed);
     else await this.publishMachine(machineId);
   }
 
+  /** The cabinet stops in malfunction (kept in its memory) until an attendant clears it. */
+  private async faultMachine(machineId: number) {
+    await this.cabinets.sendCommand(machineId, { type: 'set_fault', fault: 'malfunction', commandId: `fault-${machineId}-${Date.now()}` }, { timeoutMs: COMMAND_TIMEOUT_MS }).catch((e) => this.warn(e, 'set fault'));
+    await this.ctx.db.query("UPDATE machines SET cabinet_state = 'malfunction' WHERE id = $1", [machineId]);
+  }
+
   /** Tells the player what happened and holds (or closes) the session. */
-  private async afterSettlement(machineId: number, live: LiveSession | undefined, paidCents: number, closed: boolean, _recall: MemoryRecall | null) {
+  private async afterSettlement(machineId: number, live: LiveSession | undefined, paidCents: number, closed: boolean) {
     if (live) {
       live.held = { amountCents: paidCents };
       live.status = live.disconnectedAtMs ? 'disconnected' : 'active';
