@@ -119,9 +119,10 @@ function GroupMachines({ group }: { group: BrandWithMachines }) {
   const ids = useMemo(() => group.machines.map((machine) => machine.id), [group.machines]);
   const counts = countStatuses(ids, statuses);
   // With a filter the list follows live status; without one it never re-renders on a push.
+  const liveStatuses = filter === 'all' ? null : statuses;
   const machines = useMemo(
-    () => (filter === 'all' ? group.machines : group.machines.filter((machine) => (statuses[machine.id] ?? machine.status) === filter)),
-    [filter, group.machines, filter === 'all' ? null : statuses],
+    () => (liveStatuses === null ? group.machines : group.machines.filter((machine) => (liveStatuses[machine.id] ?? machine.status) === filter)),
+    [filter, group.machines, liveStatuses],
   );
   return (
     <>
