@@ -18,9 +18,14 @@ import type { CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
 export const MEMORY_VERSION = 1;
 /** Games kept for recall (a real cabinet keeps at least the last 10). */
 export const RECALL_GAMES = 10;
-/** Applied money commands (credit in, cash out) remembered for replays; spins and others below. */
-export const APPLIED_MONEY_LIMIT = 500;
-export const APPLIED_OTHER_LIMIT = 500;
+/**
+ * Applied money commands (credit in, cash out) remembered for replays: the server sends a pending
+ * one again at its next connection, long before 200 others. Spins and other commands are only ever
+ * repeated within seconds (a duplicate frame), and their answers are bigger (a spin carries its
+ * cycle), so fewer are kept.
+ */
+export const APPLIED_MONEY_LIMIT = 200;
+export const APPLIED_OTHER_LIMIT = 20;
 
 /** A game whose bet is taken and whose outcome is drawn, committed before the reels turn. */
 export interface IncompleteGame {
