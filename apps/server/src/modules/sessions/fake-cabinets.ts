@@ -103,8 +103,9 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     } else if (input.type === 'stop') {
       m.autoplay = false;
     } else if (input.type === 'set_fault') {
+      const previous = machine.state;
       machine.state = input.fault === 'none' ? 'idle' : input.fault;
-      this.emit('state', { machineId, state: machine.state, previous: null, atMs: Date.now() });
+      this.emit('state', { machineId, state: machine.state, previous, atMs: Date.now() });
     } else if (input.type === 'credit_in') {
       if (this.refuseCreditIn) result = { ...result, outcome: 'rejected', reason: 'faulted' };
       else {

@@ -181,6 +181,16 @@ describe('meters against the game records', () => {
     const { rows } = await t.ctx.db.query('SELECT cabinet_state, meter_fault FROM machines WHERE id = $1', [machine]);
     expect(rows[0]).toMatchObject({ cabinet_state: 'malfunction', meter_fault: { reason: 'meters', expectedCents: 0, reportedCents: 5_000 } });
     await expectCode(sessions.join(demo, machine, new FakeConnection()), Code.MachineNotAvailable);
+    // An attendant clears the fault without clearing the credits: checked again, out of play again.
+    await cabinets.sendCommand(machine, { type: 'set_fault', fault: 'none', commandId: 'attendant-1' });
+    await sessions.drain();
+    expect(cabinets.get(machine)!.state).toBe('malfunction');
+    // Credits cleared too (a memory reset): the machine is back in play.
+    cabinets.get(machine)!.meters.creditsCents = 0;
+    await cabinets.sendCommand(machine, { type: 'set_fault', fault: 'none', commandId: 'attendant-2' });
+    await sessions.drain();
+    expect(cabinets.get(machine)!.state).toBe('idle');
+    await sessions.join(demo, machine, new FakeConnection());
   });
 });
 

@@ -134,7 +134,12 @@ export class SessionManager {
       warn: (error, where) => this.warn(error, where),
     });
     this.listen('cycle', ({ machineId, cycle }) => this.track(this.enqueueCycle(machineId, cycle), 'cycle'));
-    this.listen('state', ({ machineId, state }) => this.track(this.onCabinetState(machineId, state), 'state'));
+    this.listen('state', ({ machineId, state, previous }) => {
+      // An attendant cleared a fault: the meters are compared with the records again before play.
+      const cleared = state === CabinetState.Idle && (previous === CabinetState.Malfunction || previous === CabinetState.Error);
+      if (cleared) this.meters.connected(machineId);
+      this.track(this.onCabinetState(machineId, state).then(() => (cleared ? this.meters.verify(machineId) : undefined)), 'state');
+    });
     this.listen('meters', ({ machineId }) => this.pushMachine(machineId));
     // A (re)connected cabinet is compared with the records before anything moves on it; the
     // comparison re-sends the commands left pending.
