@@ -25,7 +25,8 @@ const entries = config.machines.map(({ machineId, key, camera }) => {
   const machine = new SlotMachine({
     machineId,
     memory: new FileMemoryStore(config.dataDir, machineId, log),
-    onMemoryFailure: (error) => log(`machine ${machineId}: critical memory write failed, machine halted (${String(error)})`),
+    onMemoryFailure: (error) =>
+      log(`machine ${machineId}: critical memory write failed, machine halted (${String(error)})`),
   });
   const stream = ffmpegPath
     ? new MachineStream(machine, {

@@ -98,7 +98,8 @@ describe('critical memory file', () => {
     expect(store.load()).toBeNull();
     const image = newMemoryImage(7, new SlotMachine({ machineId: 7 }).meters);
     const commits: Promise<void>[] = [];
-    for (let credits = 1; credits <= 20; credits++) commits.push(store.commit({ ...image, meters: { ...image.meters, creditsCents: credits } }));
+    for (let credits = 1; credits <= 20; credits++)
+      commits.push(store.commit({ ...image, meters: { ...image.meters, creditsCents: credits } }));
     await Promise.all(commits);
     expect(store.load()!.meters.creditsCents).toBe(20);
     expect(fs.readdirSync(dir)).toEqual(['machine-7.json']);
@@ -113,7 +114,11 @@ describe('critical memory file', () => {
     const file = path.join(dir, 'machine-8.json');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('500', '900'));
     const logs: string[] = [];
-    const restarted = machine({ machineId: 8, timing: FAST, memory: new FileMemoryStore(dir, 8, (l) => logs.push(l)) });
+    const restarted = machine({
+      machineId: 8,
+      timing: FAST,
+      memory: new FileMemoryStore(dir, 8, (l) => logs.push(l)),
+    });
     expect(restarted.meters.creditsCents).toBe(0);
     expect(restarted.recall().memoryId).not.toBe(memoryId);
     expect(logs[0]).toMatch(/unreadable \(checksum mismatch\)/);
@@ -140,7 +145,10 @@ describe('a machine restarted from its critical memory', () => {
     store.crash();
     const c = machine({ machineId: 1, timing: FAST, memory: store });
     expect(c.meters.creditsCents).toBe(0);
-    expect(await c.execute({ commandId: 'co-1', type: 'cash_out' })).toMatchObject({ amountCents: 20_000, duplicate: true });
+    expect(await c.execute({ commandId: 'co-1', type: 'cash_out' })).toMatchObject({
+      amountCents: 20_000,
+      duplicate: true,
+    });
     expect(c.recall().memoryId).toBe(a.recall().memoryId);
 
     await c.execute({ commandId: 'f-1', type: 'set_fault', fault: 'malfunction' });
@@ -160,7 +168,9 @@ describe('a machine restarted from its critical memory', () => {
     const b = machine({ machineId: 2, timing: FAST, memory: store });
     expect(b.meters.creditsCents).toBe(0);
     store.autoFlush = true;
-    expect(await b.execute({ commandId: 'ci-2', type: 'credit_in', amountCents: 700 })).toMatchObject({ outcome: 'ok' });
+    expect(await b.execute({ commandId: 'ci-2', type: 'credit_in', amountCents: 700 })).toMatchObject({
+      outcome: 'ok',
+    });
     expect(b.meters.creditsCents).toBe(700);
   });
 
@@ -184,7 +194,13 @@ describe('a machine restarted from its critical memory', () => {
     await until(() => b.state === 'idle', 'idle');
     const win = evaluateStops(stops).linePay * 1;
     expect(cycles).toHaveLength(1);
-    expect(cycles[0]).toMatchObject({ gameId: '3-1', betCents: 20, winCents: win, creditsBeforeCents: 1_000, creditsAfterCents: 980 + win });
+    expect(cycles[0]).toMatchObject({
+      gameId: '3-1',
+      betCents: 20,
+      winCents: win,
+      creditsBeforeCents: 1_000,
+      creditsAfterCents: 980 + win,
+    });
     expect(replay.cycle?.gameId).toBe('3-1');
     expect(b.meters).toMatchObject({ creditsCents: 980 + win, gamesPlayed: 1 });
     const memory = store.load()!;
@@ -201,18 +217,28 @@ describe('a machine restarted from its critical memory', () => {
       machineId: 4,
       timing: { ...FAST, autoplayGapMs: 30 },
       memory: store,
-      rng: new Rng(scripted([...trigger, 1, ...Array.from({ length: FREE_SPINS_AWARD }, () => plain).flat()])),
+      rng: new Rng(
+        scripted([...trigger, 1, ...Array.from({ length: FREE_SPINS_AWARD }, () => plain).flat()]),
+      ),
     });
     await a.execute({ commandId: 'ci-4', type: 'credit_in', amountCents: 1_000 });
     await a.execute({ commandId: 'spin-4', type: 'spin' });
-    await until(() => a.meters.freeGamesPlayed >= 3 && store.load()!.incompleteGame === null, 'three free spins');
+    await until(
+      () => a.meters.freeGamesPlayed >= 3 && store.load()!.incompleteGame === null,
+      'three free spins',
+    );
     store.crash();
     a.dispose();
     const left = store.load()!.meters.freeSpinsLeft;
     expect(left).toBeGreaterThan(0);
 
     const cycles: GameCycle[] = [];
-    const b = machine({ machineId: 4, timing: FAST, memory: store, rng: new Rng(scripted(Array.from({ length: 20 }, () => plain).flat())) });
+    const b = machine({
+      machineId: 4,
+      timing: FAST,
+      memory: store,
+      rng: new Rng(scripted(Array.from({ length: 20 }, () => plain).flat())),
+    });
     b.on('cycle', (c) => cycles.push(c));
     expect(b.state).toBe('in_bonus');
     await until(() => b.state === 'idle', 'the end of the bonus');
@@ -230,8 +256,10 @@ describe('a machine restarted from its critical memory', () => {
       acknowledged.push(r);
       // Each acknowledgement is already durable.
       const durable = store.load()!;
-      if (command.type === 'credit_in' || command.type === 'cash_out') expect(durable.appliedMoney.map(([id]) => id)).toContain(command.commandId);
-      if (command.type === 'spin' && r.outcome === 'ok') expect(durable.lastGames.map((g) => g.gameId)).toContain(r.cycle!.gameId);
+      if (command.type === 'credit_in' || command.type === 'cash_out')
+        expect(durable.appliedMoney.map(([id]) => id)).toContain(command.commandId);
+      if (command.type === 'spin' && r.outcome === 'ok')
+        expect(durable.lastGames.map((g) => g.gameId)).toContain(r.cycle!.gameId);
       return r;
     };
     await run({ commandId: 'k-ci-1', type: 'credit_in', amountCents: 2_000 });

@@ -125,17 +125,23 @@ export class FileMemoryStore implements MemoryStore {
     mkdirSync(this.dir, { recursive: true });
     if (!existsSync(this.file)) return null;
     try {
-      const { sha256, body } = JSON.parse(readFileSync(this.file, 'utf8')) as { sha256: string; body: string };
+      const { sha256, body } = JSON.parse(readFileSync(this.file, 'utf8')) as {
+        sha256: string;
+        body: string;
+      };
       if (checksum(body) !== sha256) throw new Error('checksum mismatch');
       const image = JSON.parse(body) as MemoryImage;
-      if (image.version !== MEMORY_VERSION || image.machineId !== this.machineId) throw new Error('not this machine\'s memory');
+      if (image.version !== MEMORY_VERSION || image.machineId !== this.machineId)
+        throw new Error("not this machine's memory");
       return image;
     } catch (error) {
       // A damaged memory is kept for inspection; the machine starts with a new, empty one (and a new
       // memory id, so the server sees a cleared memory and holds any session on it).
       const aside = `${this.file}.damaged-${Date.now()}`;
       renameSync(this.file, aside);
-      this.log(`machine ${this.machineId}: critical memory unreadable (${(error as Error).message}); moved to ${aside}`);
+      this.log(
+        `machine ${this.machineId}: critical memory unreadable (${(error as Error).message}); moved to ${aside}`,
+      );
       return null;
     }
   }
@@ -159,13 +165,15 @@ export class FileMemoryStore implements MemoryStore {
     const batch = this.next;
     this.next = null;
     this.writing = true;
-    this.write(batch.data).then(
-      () => batch.waiters.forEach((w) => w.resolve()),
-      (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
-    ).finally(() => {
-      this.writing = false;
-      this.pump();
-    });
+    this.write(batch.data)
+      .then(
+        () => batch.waiters.forEach((w) => w.resolve()),
+        (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
+      )
+      .finally(() => {
+        this.writing = false;
+        this.pump();
+      });
   }
 
   /** Temporary file, fsync, rename, fsync of the directory: the rename is the commit point. */

@@ -171,7 +171,14 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         this.deduper.track(
           commandId,
           new Promise<CommandResult>((resolve) => {
-            this.resumedSpin = (cycle) => resolve({ commandId, type: 'spin', outcome: 'ok', creditsCents: cycle.creditsAfterCents, cycle });
+            this.resumedSpin = (cycle) =>
+              resolve({
+                commandId,
+                type: 'spin',
+                outcome: 'ok',
+                creditsCents: cycle.creditsAfterCents,
+                cycle,
+              });
           }),
         );
       }
@@ -235,7 +242,10 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
       meters: { ...this.meters },
       games: this.lastGames.map((g) => ({ ...g })),
       incompleteGame: this.incomplete
-        ? { betCents: this.incomplete.freeSpin ? 0 : this.incomplete.betCents, freeSpin: this.incomplete.freeSpin }
+        ? {
+            betCents: this.incomplete.freeSpin ? 0 : this.incomplete.betCents,
+            freeSpin: this.incomplete.freeSpin,
+          }
         : null,
     };
   }
@@ -573,7 +583,17 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         if (this.lastGames.length > RECALL_GAMES) this.lastGames.shift();
         this.incomplete = null;
         if (game.commandId) {
-          this.applied(game.commandId, { commandId: game.commandId, type: 'spin', outcome: 'ok', creditsCents: cycle.creditsAfterCents, cycle }, false);
+          this.applied(
+            game.commandId,
+            {
+              commandId: game.commandId,
+              type: 'spin',
+              outcome: 'ok',
+              creditsCents: cycle.creditsAfterCents,
+              cycle,
+            },
+            false,
+          );
         }
         void this.persist().then(() => {
           this.emit('cycle', cycle);

@@ -87,7 +87,6 @@ interface LiveSession {
 
 const CLOSE_RETRY_MS = 10_000;
 
-
 interface SessionRow {
   id: string;
   player_id: number;
