@@ -5,14 +5,18 @@
  *   CABINET_KEYS_FILE  JSON object {"1": "key1", ...} (default ./data/machine-keys.json, written by the server's seed)
  *   CABINET_IDS        optional subset of ids to run, e.g. "1,2,3,4"
  *   CABINET_CAMERAS    "5=/dev/video0" machines whose video comes from a v4l2 camera instead of the renderer
+ *   CABINET_DATA_DIR   the machines' critical memory, one file per machine (default: `cabinets` beside
+ *                      CABINET_KEYS_FILE, else DATA_DIR/cabinets, else ./data/cabinets)
  *   FFMPEG             ffmpeg binary (else /usr/bin/ffmpeg, else @ffmpeg-installer/linux-x64)
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 export interface CabinetConfig {
   agentUrl: string;
   machines: { machineId: number; key: string; camera: string | null }[];
+  /** Directory of the machines' critical memory files. */
+  dataDir: string;
 }
 
 function parsePairs(s: string | undefined): Map<number, string> {
@@ -39,5 +43,10 @@ export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = pr
     .filter(([id]) => !only || only.has(id))
     .sort(([a], [b]) => a - b)
     .map(([machineId, key]) => ({ machineId, key, camera: cameras.get(machineId) ?? null }));
-  return { agentUrl: env.AGENT_URL ?? 'ws://127.0.0.1:8080/ws/agent', machines };
+  const dataDir = env.CABINET_DATA_DIR
+    ? resolve(cwd, env.CABINET_DATA_DIR)
+    : env.CABINET_KEYS_FILE
+      ? resolve(dirname(resolve(cwd, env.CABINET_KEYS_FILE)), 'cabinets')
+      : resolve(cwd, env.DATA_DIR ?? 'data', 'cabinets');
+  return { agentUrl: env.AGENT_URL ?? 'ws://127.0.0.1:8080/ws/agent', machines, dataDir };
 }

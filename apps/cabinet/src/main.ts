@@ -4,6 +4,7 @@
  */
 import { hostname } from 'node:os';
 import { SlotMachine } from './game/machine.js';
+import { FileMemoryStore } from './game/critical-memory.js';
 import { MachineStream } from './media/machine-stream.js';
 import { DEFAULT_BANDS } from './media/bands.js';
 import { resolveFfmpeg } from './media/ffmpeg-path.js';
@@ -26,8 +27,14 @@ else {
   void probeFfmpeg(ffmpegPath).then((probe) => log(describeProbe(probe)));
 }
 
+log(`critical memory in ${config.dataDir}`);
 const entries = config.machines.map(({ machineId, key, camera }) => {
-  const machine = new SlotMachine({ machineId });
+  const machine = new SlotMachine({
+    machineId,
+    memory: new FileMemoryStore(config.dataDir, machineId, log),
+    onMemoryFailure: (error) =>
+      log(`machine ${machineId}: critical memory write failed, machine halted (${String(error)})`),
+  });
   const stream = ffmpegPath
     ? new MachineStream(machine, {
         ffmpegPath,

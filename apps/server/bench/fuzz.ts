@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
-import { startEmbeddedPostgres } from '../src/db/embedded.js';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { seedDemo } from '../src/db/seed.js';
 import { buildApp, createContext } from '../src/server.js';
 import { auditLedger } from '../src/modules/ledger/ledger.js';

@@ -14,6 +14,13 @@ const int = (name: string, fallback: number) => {
   if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
   return value;
 };
+const num = (name: string, fallback: number) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number ≥ 0, got "${raw}"`);
+  return value;
+};
 const bool = (name: string, fallback: boolean) => {
   const raw = process.env[name];
   return raw === undefined || raw === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
@@ -62,6 +69,11 @@ export function loadConfig() {
       discountMinBalanceCents: int('DISCOUNT_MIN_BALANCE_CENTS', 10_000),
       balanceCheck: bool('DISCOUNT_BALANCE_CHECK', true),
       cooldownMs: int('PROMOTION_COOLDOWN_MS', 30_000),
+      /**
+       * Bonus or discount money loaded on a machine counts as cash only after bets of this many times
+       * its amount on that machine; until then a cash out returns it to its wallet part (docs/money.md).
+       */
+      wagerMultiplier: num('PROMOTION_WAGER_MULTIPLIER', 1),
     },
     ipCheck: {
       enabled: bool('IP_CHECK', false),

@@ -127,6 +127,11 @@ export const AgentCommand = Type.Union([
   cmd('stream_start', { target: StreamTarget }),
   cmd('stream_stop', {}),
   cmd('set_band', { bandId: Type.String() }),
+  /**
+   * The cabinet's critical memory as it stands: identity, meters, state, the last games and any
+   * incomplete game. The server compares it with its own game records after every (re)connect.
+   */
+  cmd('recall', {}),
   /** Operator/test: put the machine into error or malfunction, or clear it back to idle. */
   cmd('set_fault', {
     fault: Type.Union([Type.Literal('none'), Type.Literal('error'), Type.Literal('malfunction')]),
@@ -154,6 +159,19 @@ export const CommandRejectReason = {
 } as const;
 export type CommandRejectReason = (typeof CommandRejectReason)[keyof typeof CommandRejectReason];
 
+/** The answer to `recall`: what a real cabinet's NVRAM holds (GLI-11 critical memory). */
+export const MemoryRecall = Type.Object({
+  /** Random id of this memory, made when it was initialised: a cleared memory or another cabinet has a new one. */
+  memoryId: Type.String(),
+  state: AgentMachineState,
+  meters: MachineMeters,
+  /** The last games, oldest first (at most 10). */
+  games: Type.Array(GameCycle),
+  /** A game whose bet is taken and whose result is not yet paid (the reels are turning). */
+  incompleteGame: Type.Union([Type.Null(), Type.Object({ betCents: Type.Integer(), freeSpin: Type.Boolean() })]),
+});
+export type MemoryRecall = Static<typeof MemoryRecall>;
+
 export const CommandResult = Type.Object({
   commandId: Type.String(),
   type: Type.String(),
@@ -167,6 +185,8 @@ export const CommandResult = Type.Object({
   /** spin: the finished game cycle (the spin answers once the reels stopped). */
   cycle: Type.Optional(GameCycle),
   betCents: Type.Optional(Type.Integer()),
+  /** recall: the cabinet's critical memory. */
+  recall: Type.Optional(MemoryRecall),
 });
 export type CommandResult = Static<typeof CommandResult>;
 

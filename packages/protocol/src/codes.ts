@@ -28,6 +28,8 @@ export const Code = {
   MachineNotAvailable: 40903,
   NoOpenSession: 40404,
   MachineNoAnswer: 50300,
+  /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
+  MachineMalfunction: 50301,
   InternalError: 50000,
   SessionTerminated: 50100,
   PipelineFailed: 70000,
@@ -102,6 +104,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.MachineNoAnswer]: {
     en: 'The machine did not answer, please try again',
     tr: 'Makine yanıt vermedi, lütfen tekrar deneyin',
+  },
+  [Code.MachineMalfunction]: {
+    en: 'The machine reported a malfunction: its meters do not match the game records. Play is stopped and {amount} was paid to your wallet from the game records.',
+    tr: 'Makine arıza bildirdi: sayaçları oyun kayıtlarıyla uyuşmuyor. Oyun durduruldu ve oyun kayıtlarına göre {amount} cüzdanınıza ödendi.',
   },
   [Code.InternalError]: {
     en: 'Something went wrong, please try again',

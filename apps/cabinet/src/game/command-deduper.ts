@@ -39,14 +39,31 @@ export class CommandDeduper {
         creditsCents: creditsCents(),
       }));
     }
-    this.results.set(command.commandId, promise);
     // Oldest first (Map keeps insertion order): forgetting very old ids bounds memory; the server
     // never retries a command that old.
-    while (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
+    this.remember(command.commandId, promise);
     return promise;
   }
 
   has(commandId: string): boolean {
     return this.results.has(commandId);
+  }
+
+  /**
+   * Answers restored from the critical memory after a restart: a command the server sends again
+   * gets its first answer instead of running a second time.
+   */
+  preload(entries: Iterable<[string, CommandResult]>): void {
+    for (const [commandId, result] of entries) this.remember(commandId, Promise.resolve(result));
+  }
+
+  /** A command already under way outside `run` (a game resumed after a restart). */
+  track(commandId: string, running: Promise<CommandResult>): void {
+    this.remember(commandId, running);
+  }
+
+  private remember(commandId: string, promise: Promise<CommandResult>) {
+    this.results.set(commandId, promise);
+    while (this.results.size > this.capacity) this.results.delete(this.results.keys().next().value!);
   }
 }

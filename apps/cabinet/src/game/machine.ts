@@ -2,6 +2,17 @@
  * One simulated cabinet: credit meter, bet level, game cycles with reel timing, free-spin bonus,
  * autoplay, cash out, faults. The outcome of a game is fixed by the RNG the moment the spin starts
  * (as on a real machine); the reel animation only reveals it.
+ *
+ * Critical memory (critical-memory.ts): the meters, the fault, the last games, the game in progress
+ * and the ids of applied commands are committed durably
+ * - before a credit in or a cash out is answered,
+ * - when a game starts: the bet is taken and the outcome drawn, and both are committed before the
+ *   reels turn,
+ * - when a game ends: its win is paid to the credit meter and committed before the cycle is
+ *   reported or the spin answered.
+ * A machine started from a memory with a game in progress plays that game again with the committed
+ * outcome (the reels turn once more and land on the same stops) and pays it; a bonus round in
+ * progress continues with its remaining free spins. Autoplay is not restored.
  */
 import { EventEmitter } from 'node:events';
 import type {
@@ -15,6 +26,16 @@ import { Rng } from './rng.js';
 import { drawStops, evaluateStops, rollJackpot, type SpinEvaluation } from './engine.js';
 import { BET_LEVELS_CENTS, FREE_SPIN_MULTIPLIER, LINES, SYMBOL_NAMES } from './slot-config.js';
 import { CommandDeduper } from './command-deduper.js';
+import {
+  APPLIED_MONEY_LIMIT,
+  APPLIED_OTHER_LIMIT,
+  RECALL_GAMES,
+  VolatileMemoryStore,
+  newMemoryImage,
+  type IncompleteGame,
+  type MemoryImage,
+  type MemoryStore,
+} from './critical-memory.js';
 
 export const SoundCue = {
   Spin: 'spin',
@@ -77,6 +98,10 @@ export interface SlotMachineOptions {
   timing?: Partial<MachineTiming>;
   nowMs?: () => number;
   initialBetLevel?: number;
+  /** Where the critical memory lives; default: only in this process (lost on exit). */
+  memory?: MemoryStore;
+  /** A commit of the critical memory failed: the machine has stopped (fault `error`). */
+  onMemoryFailure?: (error: unknown) => void;
 }
 
 export class SlotMachine extends EventEmitter<MachineEvents> {
@@ -99,6 +124,17 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
   private gapTimer: NodeJS.Timeout | null = null;
   private bonusBetCents = 0;
   private lastWinCents = 0;
+  private bonusRunning = false;
+  private halted = false;
+  private resumeTimer: NodeJS.Timeout | null = null;
+  private resumedSpin: ((cycle: GameCycle) => void) | null = null;
+  private readonly memory: MemoryStore;
+  private readonly onMemoryFailure: ((error: unknown) => void) | undefined;
+  private readonly memoryId: string;
+  private readonly lastGames: GameCycle[];
+  private incomplete: IncompleteGame | null;
+  private readonly appliedMoney: Map<string, CommandResult>;
+  private readonly appliedOther: Map<string, CommandResult>;
   readonly meters: MachineMeters;
 
   constructor(opts: SlotMachineOptions) {
@@ -108,23 +144,59 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.timing = { ...DEFAULT_TIMING, ...opts.timing };
     this.nowMs = opts.nowMs ?? Date.now;
     this.deduper = new CommandDeduper(2000, this.nowMs);
+    this.memory = opts.memory ?? new VolatileMemoryStore();
+    this.onMemoryFailure = opts.onMemoryFailure;
     const level = opts.initialBetLevel ?? 0;
-    this.meters = {
-      creditsCents: 0,
-      coinInCents: 0,
-      coinOutCents: 0,
-      cashInCents: 0,
-      cashOutCents: 0,
-      gamesPlayed: 0,
-      gamesWon: 0,
-      freeGamesPlayed: 0,
-      bonusTriggers: 0,
-      jackpotHits: 0,
-      betCents: BET_LEVELS_CENTS[level]!,
-      betLevel: level,
-      autoplay: false,
-      freeSpinsLeft: 0,
-    };
+    const image: MemoryImage =
+      this.memory.load() ??
+      newMemoryImage(this.machineId, {
+        creditsCents: 0,
+        coinInCents: 0,
+        coinOutCents: 0,
+        cashInCents: 0,
+        cashOutCents: 0,
+        gamesPlayed: 0,
+        gamesWon: 0,
+        freeGamesPlayed: 0,
+        bonusTriggers: 0,
+        jackpotHits: 0,
+        betCents: BET_LEVELS_CENTS[level]!,
+        betLevel: level,
+        autoplay: false,
+        freeSpinsLeft: 0,
+      });
+    this.memoryId = image.memoryId;
+    this.meters = { ...image.meters, autoplay: false };
+    this.fault = image.fault;
+    this.bonusBetCents = image.bonusBetCents;
+    this.lastGames = [...image.lastGames];
+    this.incomplete = image.incompleteGame;
+    this.appliedMoney = new Map(image.appliedMoney);
+    this.appliedOther = new Map(image.appliedOther);
+    this.deduper.preload([...image.appliedMoney, ...image.appliedOther]);
+    if (this.incomplete) {
+      this.base = this.incomplete.freeSpin ? 'in_bonus' : 'in_game';
+      // The server may send the game's spin command again: it waits for the resumed game.
+      const commandId = this.incomplete.commandId;
+      if (commandId) {
+        this.deduper.track(
+          commandId,
+          new Promise<CommandResult>((resolve) => {
+            this.resumedSpin = (cycle) =>
+              resolve({
+                commandId,
+                type: 'spin',
+                outcome: 'ok',
+                creditsCents: cycle.creditsAfterCents,
+                cycle,
+              });
+          }),
+        );
+      }
+    } else if (this.meters.freeSpinsLeft > 0) this.base = 'in_bonus';
+    // A game or bonus round interrupted by a restart continues once the owner has attached its
+    // listeners (the same tick), so its cycles are reported like any other.
+    if (this.base !== 'idle') this.resumeTimer = setTimeout(() => this.resumeFromMemory(), 0);
   }
 
   get state(): AgentMachineState {
@@ -177,12 +249,91 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.offline = offline;
     if (offline) this.setAutoplay(false);
     this.reportState('offline');
+    // A bonus round left off while offline continues when the machine is back.
+    if (!offline && this.base === 'in_bonus' && !this.incomplete && !this.resumeTimer) void this.runBonus();
   }
 
   dispose(): void {
     if (this.activeTimer) clearTimeout(this.activeTimer);
     if (this.gapTimer) clearTimeout(this.gapTimer);
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.removeAllListeners();
+  }
+
+  /** The critical memory as it stands (what `recall` answers). */
+  recall(): NonNullable<CommandResult['recall']> {
+    return {
+      memoryId: this.memoryId,
+      state: this.state,
+      meters: { ...this.meters },
+      games: this.lastGames.map((g) => ({ ...g })),
+      incompleteGame: this.incomplete
+        ? {
+            betCents: this.incomplete.freeSpin ? 0 : this.incomplete.betCents,
+            freeSpin: this.incomplete.freeSpin,
+          }
+        : null,
+    };
+  }
+
+  private snapshot(): MemoryImage {
+    return {
+      version: 1,
+      machineId: this.machineId,
+      memoryId: this.memoryId,
+      meters: { ...this.meters, autoplay: false },
+      fault: this.fault,
+      bonusBetCents: this.bonusBetCents,
+      lastGames: this.lastGames,
+      incompleteGame: this.incomplete,
+      appliedMoney: [...this.appliedMoney],
+      appliedOther: [...this.appliedOther],
+    };
+  }
+
+  /**
+   * Commits the critical memory as it is now. A failed write stops the machine (fault `error`, like
+   * a cabinet whose NVRAM fails) and the caller never continues: nothing is acknowledged that is not
+   * durable.
+   */
+  private persist(): Promise<void> {
+    return this.memory.commit(this.snapshot()).catch((error: unknown) => {
+      this.halt(error);
+      return new Promise<never>(() => {});
+    });
+  }
+
+  private halt(error: unknown): void {
+    if (this.halted) return;
+    this.halted = true;
+    this.fault = 'error';
+    this.setAutoplay(false);
+    this.reportState(`critical memory failure: ${(error as Error)?.message ?? String(error)}`);
+    this.onMemoryFailure?.(error);
+  }
+
+  /** Remembers a command's first answer in the critical memory (committed with the next commit). */
+  private applied(commandId: string, result: CommandResult, money: boolean): void {
+    const map = money ? this.appliedMoney : this.appliedOther;
+    map.set(commandId, result);
+    const limit = money ? APPLIED_MONEY_LIMIT : APPLIED_OTHER_LIMIT;
+    while (map.size > limit) map.delete(map.keys().next().value!);
+  }
+
+  /** After a restart: the game in progress is played out with its committed outcome, then any bonus round. */
+  private resumeFromMemory(): void {
+    this.resumeTimer = null;
+    const game = this.incomplete;
+    if (!game) {
+      if (this.meters.freeSpinsLeft > 0) void this.runBonus();
+      return;
+    }
+    void this.reveal(game).then((cycle) => {
+      this.resumedSpin?.(cycle);
+      this.resumedSpin = null;
+      if (game.freeSpin) void this.runBonus();
+      else this.afterPaidSpin(cycle);
+    });
   }
 
   private result(command: AgentCommand, extra: Partial<CommandResult> = {}): CommandResult {
@@ -204,12 +355,17 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
       case 'credit_in': {
         if (this.faulted) return this.reject(command, 'faulted');
         if (this.base === 'cashing_out') return this.reject(command, 'busy');
+        // Meter and applied id change together and are committed together: after a crash either
+        // both are there (a replay gets this answer) or neither (a replay credits once).
         this.meters.creditsCents += command.amountCents;
         this.meters.cashInCents += command.amountCents;
+        const result = this.result(command);
+        this.applied(command.commandId, result, true);
+        await this.persist();
         this.emit('sound', SoundCue.Credit);
         this.emitMeters();
         this.maybeAutoplay();
-        return this.result(command);
+        return result;
       }
       case 'set_bet_level': {
         const bet = BET_LEVELS_CENTS[command.level];
@@ -217,13 +373,16 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         if (this.base !== 'idle') return this.reject(command, 'busy');
         this.meters.betLevel = command.level;
         this.meters.betCents = bet;
+        const result = this.result(command, { betCents: bet });
+        this.applied(command.commandId, result, false);
+        await this.persist();
         this.emitMeters();
-        return this.result(command, { betCents: bet });
+        return result;
       }
       case 'spin': {
         const refusal = this.spinRefusal();
         if (refusal) return this.reject(command, refusal);
-        const cycle = await this.playPaidSpin();
+        const cycle = await this.playPaidSpin(command.commandId);
         return this.result(command, { cycle, creditsCents: cycle.creditsAfterCents });
       }
       case 'autoplay':
@@ -239,25 +398,34 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         if (this.fault) return this.reject(command, 'faulted');
         if (this.base !== 'idle') return this.reject(command, 'busy');
         this.setAutoplay(false);
-        const amountCents = this.meters.creditsCents;
         this.setBase('cashing_out');
         this.emit('sound', SoundCue.CashOut);
         await new Promise((r) => setTimeout(r, this.timing.cashOutDurationMs));
+        const amountCents = this.meters.creditsCents;
         this.meters.creditsCents = 0;
         this.meters.cashOutCents += amountCents;
+        const result = this.result(command, { amountCents, creditsCents: 0 });
+        this.applied(command.commandId, result, true);
+        await this.persist();
         this.emitMeters();
         this.setBase('idle');
-        return this.result(command, { amountCents, creditsCents: 0 });
+        return result;
       }
       case 'set_fault': {
+        if (this.halted) return this.reject(command, 'faulted');
         const fault = command.fault === 'none' ? null : command.fault;
         if (fault) this.setAutoplay(false);
         this.fault = fault;
         // Clearing faults clears a video fault too: the next stream_start tries the encoder again.
         if (!fault) this.videoFault = null;
+        const result = this.result(command);
+        this.applied(command.commandId, result, false);
+        await this.persist();
         this.reportState(fault ? `fault:${fault}` : 'fault cleared');
-        return this.result(command);
+        return result;
       }
+      case 'recall':
+        return this.result(command, { recall: this.recall() });
       default:
         return this.reject(command, 'unsupported');
     }
@@ -296,25 +464,44 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         if (!this.faulted) this.setAutoplay(false);
         return;
       }
-      void this.playPaidSpin();
+      void this.playPaidSpin(null);
     }, this.timing.autoplayGapMs);
   }
 
-  private async playPaidSpin(): Promise<GameCycle> {
+  private gameId(freeSpin: boolean): string {
+    return `${this.machineId}-${this.meters.gamesPlayed}${freeSpin ? `-f${this.meters.freeGamesPlayed}` : ''}`;
+  }
+
+  /** Takes the bet, draws the outcome, commits both, then turns the reels and pays. */
+  private async playPaidSpin(commandId: string | null): Promise<GameCycle> {
     const betCents = this.meters.betCents;
     const creditsBefore = this.meters.creditsCents;
     this.meters.creditsCents -= betCents;
     this.meters.coinInCents += betCents;
     this.meters.gamesPlayed++;
+    const stops = drawStops(this.rng);
+    const jackpotHit = rollJackpot(this.rng);
+    const game: IncompleteGame = {
+      gameId: this.gameId(false),
+      freeSpin: false,
+      betCents,
+      stops,
+      jackpotHit,
+      creditsBeforeCents: creditsBefore,
+      startedAtMs: this.nowMs(),
+      commandId,
+    };
+    this.incomplete = game;
     this.setBase('in_game');
     this.emitMeters();
-    const evaluation = evaluateStops(drawStops(this.rng));
-    const jackpotHit = rollJackpot(this.rng);
-    const cycle = await this.reveal(evaluation, betCents, creditsBefore, false, jackpotHit);
-    if (evaluation.freeSpinsAwarded > 0) {
-      this.bonusBetCents = betCents;
-      this.meters.bonusTriggers++;
-      this.meters.freeSpinsLeft += evaluation.freeSpinsAwarded;
+    await this.persist();
+    const cycle = await this.reveal(game);
+    this.afterPaidSpin(cycle);
+    return cycle;
+  }
+
+  private afterPaidSpin(cycle: GameCycle): void {
+    if (cycle.freeSpinsAwarded > 0) {
       this.emit('sound', SoundCue.Bonus);
       this.setBase('in_bonus');
       this.emitMeters();
@@ -323,35 +510,49 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
       this.setBase('idle');
       this.maybeAutoplay();
     }
-    return cycle;
   }
 
   private async runBonus(): Promise<void> {
-    while (this.meters.freeSpinsLeft > 0) {
-      await new Promise((r) => setTimeout(r, this.timing.autoplayGapMs));
-      if (this.offline) return;
-      this.meters.freeSpinsLeft--;
-      this.meters.freeGamesPlayed++;
-      const evaluation = evaluateStops(drawStops(this.rng));
-      await this.reveal(evaluation, this.bonusBetCents, this.meters.creditsCents, true, false);
-      if (evaluation.freeSpinsAwarded > 0) {
-        this.meters.freeSpinsLeft += evaluation.freeSpinsAwarded;
-        this.emit('sound', SoundCue.Bonus);
-        this.emitMeters();
+    if (this.bonusRunning) return;
+    this.bonusRunning = true;
+    try {
+      while (this.meters.freeSpinsLeft > 0) {
+        await new Promise((r) => setTimeout(r, this.timing.autoplayGapMs));
+        if (this.offline || this.halted) return;
+        this.meters.freeSpinsLeft--;
+        this.meters.freeGamesPlayed++;
+        const game: IncompleteGame = {
+          gameId: this.gameId(true),
+          freeSpin: true,
+          betCents: this.bonusBetCents,
+          stops: drawStops(this.rng),
+          jackpotHit: false,
+          creditsBeforeCents: this.meters.creditsCents,
+          startedAtMs: this.nowMs(),
+          commandId: null,
+        };
+        this.incomplete = game;
+        await this.persist();
+        const cycle = await this.reveal(game);
+        if (cycle.freeSpinsAwarded > 0) {
+          this.emit('sound', SoundCue.Bonus);
+          this.emitMeters();
+        }
       }
+      this.setBase('idle');
+      this.maybeAutoplay();
+    } finally {
+      this.bonusRunning = false;
     }
-    this.setBase('idle');
-    this.maybeAutoplay();
   }
 
-  /** Spins the reels for the configured time (or until `stop`), then pays and reports the cycle. */
-  private reveal(
-    ev: SpinEvaluation,
-    betCents: number,
-    creditsBefore: number,
-    freeSpin: boolean,
-    jackpotHit: boolean,
-  ): Promise<GameCycle> {
+  /**
+   * Spins the reels for the configured time (or until `stop`), then pays the committed outcome,
+   * commits the memory and only then reports the cycle.
+   */
+  private reveal(game: IncompleteGame): Promise<GameCycle> {
+    const ev = evaluateStops(game.stops);
+    const { betCents, freeSpin, jackpotHit } = game;
     const lineBetCents = betCents / LINES;
     const multiplier = freeSpin ? FREE_SPIN_MULTIPLIER : 1;
     const lineWins = ev.lineWins.map((w) => ({
@@ -384,28 +585,54 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         this.meters.coinOutCents += winCents;
         if (winCents > 0) this.meters.gamesWon++;
         if (jackpotHit) this.meters.jackpotHits++;
+        // The award is part of the game's result: committed with its win.
+        if (ev.freeSpinsAwarded > 0) {
+          if (!freeSpin) {
+            this.bonusBetCents = betCents;
+            this.meters.bonusTriggers++;
+          }
+          this.meters.freeSpinsLeft += ev.freeSpinsAwarded;
+        }
         this.lastWinCents = winCents;
         if (winCents > 0) this.emit('sound', winCents >= betCents * 10 ? SoundCue.BigWin : SoundCue.Win);
         const cycle: GameCycle = {
-          gameId: `${this.machineId}-${this.meters.gamesPlayed}${freeSpin ? `-f${this.meters.freeGamesPlayed}` : ''}`,
+          gameId: game.gameId,
           betCents: freeSpin ? 0 : betCents,
           winCents,
           symbols: ev.grid.map((col) => col.map((s) => SYMBOL_NAMES[s]!)),
           lineWins,
           scatterCount: ev.scatterCount,
           scatterWinCents,
-          creditsBeforeCents: creditsBefore,
+          creditsBeforeCents: game.creditsBeforeCents,
           creditsAfterCents: this.meters.creditsCents,
           freeSpin,
           freeSpinsAwarded: ev.freeSpinsAwarded,
-          freeSpinsLeft: this.meters.freeSpinsLeft + ev.freeSpinsAwarded,
+          freeSpinsLeft: this.meters.freeSpinsLeft,
           jackpotHit,
-          startedAtMs,
+          startedAtMs: game.startedAtMs,
           endedAtMs: now,
         };
-        this.emit('cycle', cycle);
-        this.emitMeters();
-        resolve(cycle);
+        this.lastGames.push(cycle);
+        if (this.lastGames.length > RECALL_GAMES) this.lastGames.shift();
+        this.incomplete = null;
+        if (game.commandId) {
+          this.applied(
+            game.commandId,
+            {
+              commandId: game.commandId,
+              type: 'spin',
+              outcome: 'ok',
+              creditsCents: cycle.creditsAfterCents,
+              cycle,
+            },
+            false,
+          );
+        }
+        void this.persist().then(() => {
+          this.emit('cycle', cycle);
+          this.emitMeters();
+          resolve(cycle);
+        });
       };
       this.finishActive = finish;
       this.activeTimer = setTimeout(finish, totalMs);

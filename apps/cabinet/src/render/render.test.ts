@@ -14,7 +14,9 @@ describe('renderer', () => {
     expect(r.render(t + 1)).toBe(false);
     const idle = Buffer.from(r.pixels());
     const spin = m.execute({ commandId: 's', type: 'spin' });
-    const start = m.activeSpin!.startedAtMs;
+    // The reels start once the game's outcome is committed to the machine's memory.
+    while (!m.activeSpin) await new Promise((resolve) => setTimeout(resolve, 1));
+    const start = m.activeSpin.startedAtMs;
     expect(r.render(start + 100)).toBe(true);
     const moving = Buffer.from(r.pixels());
     let differing = 0;

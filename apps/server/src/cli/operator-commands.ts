@@ -15,6 +15,7 @@ import {
   type WalletBalance,
 } from '../modules/ledger/ledger.js';
 import { transfer } from '../modules/ledger/ledger-service.js';
+import { auditPlayers } from '../modules/ledger/player-audit.js';
 import { createPlayer, findPlayerId } from '../modules/player/players.js';
 import { createBrand, createMachine } from '../modules/machines/catalog.js';
 import { announceRevocation } from '../modules/auth/revocations.js';
@@ -249,6 +250,11 @@ export async function listMachines(db: Db) {
   return rows;
 }
 
-export const auditCommand = (db: Db) => auditLedger(db);
+/** The ledger's own invariants, and every player's money against the recorded game results. */
+export async function auditCommand(db: Db) {
+  const ledger = await auditLedger(db);
+  const players = await auditPlayers(db);
+  return { ...ledger, players: players.mismatched, ok: ledger.ok && players.ok };
+}
 
 export const currency = CURRENCY;

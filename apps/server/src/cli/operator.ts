@@ -344,7 +344,7 @@ export function buildProgram(): Command {
   program
     .command('audit')
     .description(
-      'check the ledger: entries sum to zero, operations balance, stored balances match, none negative',
+      'check the ledger: entries sum to zero, operations balance, stored balances match, none negative, and every player\'s wallet + credits on machines follow from deposits, promotions, jackpots and the recorded game results',
     )
     .action(
       action(async (db) => {
@@ -355,8 +355,22 @@ export function buildProgram(): Command {
             { check: 'unbalanced operations', value: audit.unbalanced, expected: 0 },
             { check: 'balances differing from entries', value: audit.drifted, expected: 0 },
             { check: 'negative balances', value: audit.negative, expected: 0 },
+            { check: 'players whose money does not follow from the game records', value: audit.players.length, expected: 0 },
           ]),
         );
+        if (audit.players.length) {
+          out(
+            formatTable(
+              audit.players.map((p) => ({
+                player: p.username,
+                wallet: formatGroupedCents(p.walletCents),
+                'on machines': formatGroupedCents(p.onMachinesCents),
+                'by the records': formatGroupedCents(p.expectedCents),
+                difference: formatGroupedCents(p.walletCents + p.onMachinesCents - p.expectedCents),
+              })),
+            ),
+          );
+        }
         out(audit.ok ? 'Ledger OK.' : 'LEDGER NOT OK.');
         return audit.ok ? 0 : 1;
       }),

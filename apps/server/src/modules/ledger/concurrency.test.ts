@@ -30,6 +30,7 @@ beforeAll(async () => {
       discountMinBalanceCents: 20_000,
       balanceCheck: true,
       cooldownMs: 150,
+      wagerMultiplier: 1,
     };
   });
   // Enough connections that every client holds one; the app's own pool serves the HTTP routes.

@@ -24,8 +24,16 @@ export const OperationKind = {
   Jackpot: 'jackpot',
   Discount: 'discount',
   Bonus: 'bonus',
-  /** The net game result of a session settled between the house and the machine at cash out. */
+  /**
+   * The game results recorded since the last cash out (the cycles' wins minus bets), settled between
+   * the house and the machine at cash out. Never derived from what the machine paid.
+   */
   GameResult: 'game_result',
+  /**
+   * A malfunction settlement paid more than the records give (the machine's own meter showed more
+   * and is trusted): house → machine, counted by the audit as an explained result.
+   */
+  MalfunctionAdjustment: 'malfunction_adjustment',
 } as const;
 export type OperationKind = (typeof OperationKind)[keyof typeof OperationKind];
 
@@ -53,6 +61,8 @@ export interface MoveResult {
    * callers can publish them without another query). Empty on a replay: nothing changed.
    */
   wallets: Map<number, WalletBalance>;
+  /** What a move from a wallet took from each part (empty on a replay and for other sources). */
+  drawn: Partial<Record<WalletPart, number>>;
 }
 
 export interface WalletBalance {
@@ -176,6 +186,7 @@ export async function moveInTransaction(tx: Tx, request: MoveRequest): Promise<M
     amountCents: request.amountCents,
     replayed: true,
     wallets: new Map(),
+    drawn: {},
   });
 
   const locked = await lockAccounts(tx, [request.from, request.to]);
@@ -197,6 +208,7 @@ export async function moveInTransaction(tx: Tx, request: MoveRequest): Promise<M
 
   // Debit the source.
   const { from, to, amountCents } = request;
+  const drawn: Partial<Record<WalletPart, number>> = {};
   if (SYSTEM_KINDS.has(from.kind)) {
     entries.push({ accountId: await systemAccountId(tx, from.kind), amount: -amountCents });
   } else {
@@ -210,6 +222,7 @@ export async function moveInTransaction(tx: Tx, request: MoveRequest): Promise<M
       if (take > 0) {
         entries.push({ accountId: account.id, amount: -take });
         remaining -= take;
+        if (account.part) drawn[account.part] = take;
       }
       if (remaining === 0) break;
     }
@@ -273,7 +286,7 @@ export async function moveInTransaction(tx: Tx, request: MoveRequest): Promise<M
     wallet.balance += balance;
     wallets.set(account.player_id, wallet);
   }
-  return { operationId: rows[0].id, amountCents, replayed: false, wallets };
+  return { operationId: rows[0].id, amountCents, replayed: false, wallets, drawn };
 }
 
 export async function walletBalance(db: Queryable, playerId: number): Promise<WalletBalance> {

@@ -15,6 +15,7 @@ beforeAll(async () => {
       discountMinBalanceCents: 10_000,
       balanceCheck: true,
       cooldownMs: 30_000,
+      wagerMultiplier: 1,
     };
   });
 });
@@ -201,6 +202,7 @@ describe('promotion settings', () => {
         discountMinBalanceCents: 10_000,
         balanceCheck: false,
         cooldownMs: 300,
+        wagerMultiplier: 1,
       };
     });
   });

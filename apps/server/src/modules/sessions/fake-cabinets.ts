@@ -1,8 +1,10 @@
 /**
  * An in-memory stand-in for the agent hub, for session tests: cabinets with a credit meter that
  * run each command id at most once (as real cabinets do), and a spin whose win the test decides.
+ * `restart` reconnects a cabinet with its memory; `wipe` reconnects it with a cleared one.
  */
 import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import type { AgentMachineState, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
@@ -14,6 +16,8 @@ interface FakeMachine {
   meters: MachineMeters;
   info: { betLevels: number[]; bands: typeof DEFAULT_QUALITY_BANDS extends readonly (infer B)[] ? B[] : never; videoType: 'screen' };
   results: Map<string, CommandResult>;
+  memoryId: string;
+  games: GameCycle[];
 }
 
 export class FakeCabinets extends EventEmitter<AgentHubEvents> implements CabinetPort {
@@ -35,14 +39,42 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
       },
       info: { betLevels: [100, 200, 500], bands: DEFAULT_QUALITY_BANDS.map((b) => ({ ...b })), videoType: 'screen' },
       results: new Map(),
+      memoryId: randomUUID(),
+      games: [],
     };
     this.machines.set(machineId, machine);
+    this.announce(machineId, machine);
+  }
+
+  private announce(machineId: number, machine: FakeMachine) {
     this.emit('connected', { machineId, agentId: 'fake', state: 'idle', videoError: null, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
   }
 
   disconnect(machineId: number) {
     this.machines.delete(machineId);
     this.emit('disconnected', { machineId });
+  }
+
+  /** The cabinet process restarts: same memory (meters, games, applied ids), new connection. */
+  restart(machineId: number) {
+    const machine = this.machines.get(machineId)!;
+    this.disconnect(machineId);
+    this.machines.set(machineId, machine);
+    this.announce(machineId, machine);
+  }
+
+  /** The cabinet comes back with a cleared memory (or another cabinet took its place). */
+  wipe(machineId: number) {
+    const machine = this.machines.get(machineId)!;
+    this.disconnect(machineId);
+    const m = machine.meters;
+    Object.assign(m, { creditsCents: 0, coinInCents: 0, coinOutCents: 0, cashInCents: 0, cashOutCents: 0, gamesPlayed: 0, gamesWon: 0, autoplay: false, freeSpinsLeft: 0 });
+    machine.results = new Map();
+    machine.games = [];
+    machine.memoryId = randomUUID();
+    machine.state = 'idle';
+    this.machines.set(machineId, machine);
+    this.announce(machineId, machine);
   }
 
   isConnected(machineId: number) {
@@ -62,7 +94,21 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     this.commands.push({ machineId, type: input.type, commandId });
     const m = machine.meters;
     let result: CommandResult = { commandId, type: input.type, outcome: 'ok', creditsCents: m.creditsCents };
-    if (input.type === 'credit_in') {
+    const faulted = machine.state === 'malfunction' || machine.state === 'error';
+    if (faulted && (input.type === 'credit_in' || input.type === 'cash_out' || input.type === 'spin')) {
+      result = { ...result, outcome: 'rejected', reason: 'faulted' };
+    } else if (input.type === 'recall') {
+      result = {
+        ...result,
+        recall: { memoryId: machine.memoryId, state: machine.state, meters: { ...m }, games: machine.games.slice(-10), incompleteGame: null },
+      };
+    } else if (input.type === 'stop') {
+      m.autoplay = false;
+    } else if (input.type === 'set_fault') {
+      const previous = machine.state;
+      machine.state = input.fault === 'none' ? 'idle' : input.fault;
+      this.emit('state', { machineId, state: machine.state, previous, atMs: Date.now() });
+    } else if (input.type === 'credit_in') {
       if (this.refuseCreditIn) result = { ...result, outcome: 'rejected', reason: 'faulted' };
       else {
         m.creditsCents += input.amountCents;
@@ -87,6 +133,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
         m.coinInCents += m.betCents;
         m.coinOutCents += win;
         m.gamesPlayed += 1;
+        machine.games.push(cycle);
         result = { ...result, cycle };
         this.emit('cycle', { machineId, cycle });
       }

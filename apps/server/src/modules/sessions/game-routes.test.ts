@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Code } from '@reel/protocol';
+import { ActionCode, Code } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { SlotMachine } from '../../../../cabinet/src/game/machine.js';
+import { AgentClient } from '../../../../cabinet/src/agent/agent-client.js';
+import { machineCredits, OperationKind, walletBalance } from '../ledger/ledger.js';
+import { transfer } from '../ledger/ledger-service.js';
 
 let t: TestApp;
 let url: string;
@@ -66,5 +72,53 @@ describe('game channel input', () => {
     }
     const open = await t.app.inject({ method: 'GET', url: '/api/player/session', headers: t.auth(token) });
     expect(open.json()).toMatchObject({ status: true, show: false, id: null });
+  });
+});
+
+describe('money frames on the game channel', () => {
+  it('three cashin frames of 10,000.00 sent together: two are accepted, the third is refused with 40205 (limit 25,000.00)', async () => {
+    // A real simulated cabinet on the app's agent channel.
+    const port = (t.app.server.address() as { port: number }).port;
+    const keys = JSON.parse(fs.readFileSync(path.join(t.ctx.config.dataDir, 'machine-keys.json'), 'utf8')) as Record<string, string>;
+    const machine = new SlotMachine({ machineId: 1, timing: { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 } });
+    const agent = new AgentClient({ url: `ws://127.0.0.1:${port}/ws/agent`, agentId: 'test', machines: [{ machine, key: keys['1']!, stream: null, videoType: 'screen', bands: [] }] });
+    agent.start();
+    try {
+      const until = async (check: () => boolean | Promise<boolean>, what: string) => {
+        const deadline = Date.now() + 10_000;
+        while (!(await check())) {
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      };
+      await until(() => t.ctx.sessions.machineView(1).cabinetState === 'idle', 'the cabinet');
+      const token = await t.login('bob', 'bob1234');
+      const bob = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'bob'")).rows[0]!.id;
+      await transfer(t.ctx, { kind: OperationKind.Deposit, actionCode: ActionCode.Deposit, playerId: bob, from: { kind: 'cashier' }, to: { kind: 'wallet', playerId: bob }, amountCents: 3_000_000 });
+      const before = (await walletBalance(t.ctx.db, bob)).balance;
+
+      const socket = new WebSocket(url);
+      const received: { event: string; data: any }[] = [];
+      socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+      await new Promise((resolve) => socket.on('open', resolve));
+      socket.send(JSON.stringify({ event: 'init', data: { machineID: 1, token, protocol: 1 } }));
+      await until(() => received.some((m) => m.event === 'joined'), 'joined');
+      // All three in one go: they reach the server back to back.
+      for (const n of [1, 2, 3]) socket.send(JSON.stringify({ event: 'cashin', data: { amountCents: 1_000_000, idempotencyKey: `par-${n}` } }));
+      await until(() => received.filter((m) => m.event === 'cashedIn' || m.event === 'error').length === 3, 'three answers');
+      expect(received.filter((m) => m.event === 'cashedIn')).toHaveLength(2);
+      expect(received.filter((m) => m.event === 'error').map((m) => m.data)).toEqual([expect.objectContaining({ code: Code.CashInLimit, fatal: false })]);
+      expect(machine.meters.creditsCents).toBe(2_000_000);
+      expect(await machineCredits(t.ctx.db, 1)).toBe(2_000_000);
+      expect((await walletBalance(t.ctx.db, bob)).balance).toBe(before - 2_000_000);
+
+      socket.send(JSON.stringify({ event: 'leave', data: {} }));
+      await until(() => received.some((m) => m.event === 'closed'), 'closed');
+      expect((await walletBalance(t.ctx.db, bob)).balance).toBe(before);
+      socket.close();
+    } finally {
+      await agent.stop();
+      machine.dispose();
+    }
   });
 });

@@ -1,30 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Code, SessionAction, type GameServerEvents } from '@reel/protocol';
+import { Code, SessionAction } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { FakeConnection } from '../../../test/game-connection.js';
 import { auditLedger, machineCredits, walletBalance } from '../ledger/ledger.js';
+import { auditPlayers } from '../ledger/player-audit.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { FakeCabinets } from './fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
-import type { GameConnection } from './types.js';
-
-type Sent = { event: keyof GameServerEvents; data: any };
-class FakeConnection implements GameConnection {
-  sent: Sent[] = [];
-  closedWith: number | null = null;
-  send(event: keyof GameServerEvents, data: unknown) {
-    this.sent.push({ event, data });
-  }
-  close(code: number) {
-    this.closedWith = code;
-  }
-  last(event: keyof GameServerEvents) {
-    return [...this.sent].reverse().find((m) => m.event === event)?.data;
-  }
-  all(event: keyof GameServerEvents) {
-    return this.sent.filter((m) => m.event === event).map((m) => m.data);
-  }
-}
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };
 
@@ -68,6 +51,9 @@ afterEach(async () => {
   await sessions.stop();
   const audit = await auditLedger(t.ctx.db);
   expect(audit.ok, JSON.stringify(audit)).toBe(true);
+  // Every player's money follows from deposits, promotions, jackpots and the recorded games.
+  const players = await auditPlayers(t.ctx.db);
+  expect(players.ok, JSON.stringify(players)).toBe(true);
 });
 
 async function expectCode(promise: Promise<unknown>, code: number) {

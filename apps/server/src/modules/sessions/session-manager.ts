@@ -8,9 +8,12 @@
  * once and answers a repeat with the first result, so a command left pending by a dropped socket or
  * a killed server is simply sent again, and nothing is paid twice.
  *
- * The machine's credit meter is the truth about money on the machine. Spins move credits between
- * the meter and the house inside the cabinet; at cash out the session is settled: the ledger's
- * machine account (the cash-ins) is squared with the house against what the cabinet paid out.
+ * The machine's credit meter holds the money on the machine. Spins move credits between the meter
+ * and the house inside the cabinet; the server records every game cycle, and at cash out the ledger's
+ * machine account (the cash-ins) is squared with the house by the recorded game results, never by
+ * what the cabinet happens to pay. A cabinet whose meters do not follow from the records is a
+ * malfunction (meter-check.ts): the session is held and settled from the records. Promotion money
+ * keeps its kind through the machine (promotion-wagering.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,6 +26,7 @@ import {
   type CommandResult,
   type GameCycle,
   type MachineView,
+  type MemoryRecall,
   type SessionNotification,
   type SessionView,
   formatCents,
@@ -33,9 +37,12 @@ import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { OperationKind, walletBalance } from '../ledger/ledger.js';
+import { MeterGuard, settleFromRecords, type MalfunctionDetail } from './meter-check.js';
+import { refundCreditIn, writeCashIn, writeCashOut, writeCycle, type OutboxCommand } from './money-commands.js';
 import { writeAuthLog } from '../auth/login.js';
 import { listMachines, DEFAULT_BANDS } from '../machines/lobby.js';
 import { readSettings } from '../site/routes.js';
+import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import type { CabinetPort, GameConnection, SessionTimers, VideoPort } from './types.js';
 
 export const DEFAULT_SESSION_TIMERS: SessionTimers = {
@@ -72,6 +79,10 @@ interface LiveSession {
   closeInFlight: Promise<void> | null;
   /** A close that failed (machine away) is tried again after this time. */
   retryCloseAtMs: number;
+  /** A cash out under way (the timer finishes an interrupted one, but never starts a second). */
+  settleInFlight: Promise<void> | null;
+  /** The machine's meters did not follow from the records: play stopped, credits paid from the records. */
+  held: { amountCents: number } | null;
 }
 
 const CLOSE_RETRY_MS = 10_000;
@@ -91,6 +102,7 @@ interface SessionRow {
   disconnected_at: Date | null;
   last_activity_at: Date;
   closing: boolean;
+  malfunction: { paidCents: number } | null;
 }
 
 export class SessionManager {
@@ -98,6 +110,9 @@ export class SessionManager {
   private readonly connections = new Map<number, { conn: GameConnection; sessionId: string }>();
   /** Money commands on one machine run one after another. */
   private readonly machineQueues = new Map<number, Promise<unknown>>();
+  /** A machine's cycles are recorded one after another, in the order it reported them. */
+  private readonly cycleQueues = new Map<number, Promise<void>>();
+  private readonly meters: MeterGuard;
   private ticker: NodeJS.Timeout | undefined;
   private readonly timers: SessionTimers;
 
@@ -108,13 +123,37 @@ export class SessionManager {
     timers: Partial<SessionTimers> = {},
   ) {
     this.timers = { ...DEFAULT_SESSION_TIMERS, ...timers };
-    cabinets.on('cycle', ({ machineId, cycle }) => this.track(this.onCycle(machineId, cycle), 'cycle'));
-    cabinets.on('state', ({ machineId, state }) => this.track(this.onCabinetState(machineId, state), 'state'));
-    cabinets.on('meters', ({ machineId }) => this.pushMachine(machineId));
-    cabinets.on('connected', ({ machineId, state }) =>
-      this.track(this.onCabinetState(machineId, state).then(() => this.flushPending(machineId)), 'connected'),
-    );
-    cabinets.on('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
+    this.meters = new MeterGuard({
+      db: ctx.db,
+      cabinets,
+      onMachine: (machineId, work) => this.onMachine(machineId, work),
+      recordCycle: (machineId, cycle) => this.enqueueCycle(machineId, cycle),
+      runPending: (machineId) => this.runPending(machineId),
+      malfunction: (machineId, detail, recall) => this.onMeterFault(machineId, detail, recall),
+      warn: (error, where) => this.warn(error, where),
+    });
+    this.listen('cycle', ({ machineId, cycle }) => this.track(this.enqueueCycle(machineId, cycle), 'cycle'));
+    this.listen('state', ({ machineId, state, previous }) => {
+      // An attendant cleared a fault: the meters are compared with the records again before play.
+      const cleared = state === CabinetState.Idle && (previous === CabinetState.Malfunction || previous === CabinetState.Error);
+      if (cleared) this.meters.connected(machineId);
+      this.track(this.onCabinetState(machineId, state).then(() => (cleared ? this.meters.verify(machineId) : undefined)), 'state');
+    });
+    this.listen('meters', ({ machineId }) => this.pushMachine(machineId));
+    // A (re)connected cabinet is compared with the records before anything moves on it; the
+    // comparison re-sends the commands left pending.
+    this.listen('connected', ({ machineId, state }) => {
+      this.meters.connected(machineId);
+      this.track(this.onCabinetState(machineId, state).then(() => this.meters.verify(machineId)), 'connected');
+    });
+    this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
+  }
+
+  private readonly listeners: (() => void)[] = [];
+
+  private listen<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void) {
+    this.cabinets.on(event, listener);
+    this.listeners.push(() => this.cabinets.off(event, listener));
   }
 
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -148,6 +187,9 @@ export class SessionManager {
 
   async stop() {
     clearInterval(this.ticker);
+    this.meters.stop();
+    // A stopped manager hears nothing more from the cabinets (the next one records their reports).
+    for (const off of this.listeners.splice(0)) off();
     await this.drain();
     for (const { conn } of this.connections.values()) conn.close(1001, 'server shutting down');
     this.connections.clear();
@@ -167,6 +209,8 @@ export class SessionManager {
       closing: row.closing,
       closeInFlight: null,
       retryCloseAtMs: 0,
+      settleInFlight: null,
+      held: row.malfunction ? { amountCents: row.malfunction.paidCents } : null,
     };
     this.sessions.set(live.id, live);
     return live;
@@ -227,6 +271,7 @@ export class SessionManager {
     });
     await this.publishMachine(machineId);
     this.notifySession(live, 'open');
+    if (live.held) conn.send('info', malfunctionInfo(live.held.amountCents));
     return live;
   }
 
@@ -325,41 +370,36 @@ export class SessionManager {
 
   // --- money ----------------------------------------------------------------------------------
 
+  /**
+   * Cash In (3): wallet → machine account and a `credit_in` command, in one transaction, then the
+   * command. Money commands of a session run one at a time (the machine's queue), and the limit is
+   * checked inside the transaction under the session row's lock, against the records (which count
+   * cash ins still on their way to the machine) and the meter, whichever is higher.
+   */
   async cashIn(playerId: number, amountCents: number, idempotencyKey: string) {
     const live = this.activeSessionOf(playerId);
     const settings = readSettings(this.ctx.config.settingsFile);
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new AppError(Code.InvalidRequest, 400, {}, 'amount must be a positive number of cents');
-    const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0;
-    if (credits + amountCents > settings.MAX_ALL_IN_LIMIT) {
-      throw new AppError(Code.CashInLimit, 409, { limit: formatCents(settings.MAX_ALL_IN_LIMIT) });
-    }
     if (!this.cabinets.isConnected(live.machineId)) throw new AppError(Code.MachineNotAvailable, 409);
+    if (!(await this.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
     this.touch(live);
     this.sendMoneyTransfer(playerId, true);
     try {
-      const commandId = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-        const moved = await move({
-          kind: OperationKind.CashIn,
-          actionCode: ActionCode.CashIn,
-          playerId,
-          idempotencyKey: `cashin:${idempotencyKey}`,
-          from: { kind: 'wallet', playerId },
-          to: { kind: 'machine', machineId: live.machineId },
-          amountCents,
-          machineId: live.machineId,
-          sessionId: live.id,
-        });
-        const id = `ci-${moved.operationId}`;
-        if (!moved.replayed) {
-          await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents + $2, last_activity_at = now() WHERE id = $1', [live.id, amountCents]);
-          await tx.query(
-            "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents) VALUES ($1, $2, $3, $4, 'credit_in', $5)",
-            [id, live.machineId, live.id, playerId, amountCents],
-          );
-        }
-        return id;
+      await this.onMachine(live.machineId, async () => {
+        const commandId = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) =>
+          writeCashIn(tx, move, {
+            playerId,
+            machineId: live.machineId,
+            sessionId: live.id,
+            amountCents,
+            idempotencyKey: `cashin:${idempotencyKey}`,
+            limitCents: settings.MAX_ALL_IN_LIMIT,
+            meterCents: this.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0,
+            multiplier: this.wagerMultiplier,
+          }),
+        );
+        await this.runCommand(commandId);
       });
-      await this.onMachine(live.machineId, () => this.runCommand(commandId));
       const balance = await walletBalance(this.ctx.db, playerId);
       this.send(playerId, 'cashedIn', { amountCents, balanceCents: balance.balance });
       await this.pushSession(live);
@@ -368,25 +408,39 @@ export class SessionManager {
     }
   }
 
+  private get wagerMultiplier() {
+    return this.ctx.config.promotions.wagerMultiplier;
+  }
+
   /** Cash out everything on the machine to the wallet, exactly once however often it is asked. */
   async cashOut(playerId: number) {
     const live = this.sessionOf(playerId);
     this.touch(live);
+    // A held session was paid from the records already.
+    if (live.held) {
+      this.send(playerId, 'info', malfunctionInfo(live.held.amountCents));
+      return;
+    }
     await this.settle(live, false);
   }
 
-  private async settle(live: LiveSession, closing: boolean) {
-    return this.onMachine(live.machineId, async () => {
+  private settle(live: LiveSession, closing: boolean): Promise<void> {
+    const run = this.onMachine(live.machineId, async () => {
       // Queued behind a cash out that closed the session: nothing is left to settle.
       if (this.sessions.get(live.id) !== live) return;
+      if (live.held) {
+        if (closing) await this.closeHeld(live);
+        return;
+      }
       this.sendMoneyTransfer(live.playerId, true);
       try {
         // Reuse a cash out left pending (crash, timeout); otherwise start a new one, unless there is
-        // nothing to pay (a repeated request after the money already went back).
+        // nothing to pay (a repeated request after the money already went back). A session left in
+        // `cashing_out` without a command (a crash before this was one transaction) gets one.
         let commandId = await this.pendingCommand(live.id, 'cash_out');
         if (!commandId) {
           const credits = this.cabinets.get(live.machineId)?.meters?.creditsCents;
-          if (!closing && credits === 0) return;
+          if (!closing && credits === 0 && live.status !== 'cashing_out') return;
           commandId = await this.beginCashOut(live, closing);
           if (!commandId) return;
         }
@@ -395,6 +449,11 @@ export class SessionManager {
         this.sendMoneyTransfer(live.playerId, false);
       }
     });
+    const tracked = run.finally(() => {
+      if (live.settleInFlight === tracked) live.settleInFlight = null;
+    });
+    live.settleInFlight = tracked;
+    return tracked;
   }
 
   private async pendingCommand(sessionId: string, type: string) {
@@ -405,18 +464,23 @@ export class SessionManager {
     return rows[0]?.command_id;
   }
 
+  /** The session goes to `cashing_out` and its cash out command is written: one transaction. */
   private async beginCashOut(live: LiveSession, closing: boolean) {
-    const { rows } = await this.ctx.db.query<{ cashouts: number }>(
-      "UPDATE slot_sessions SET status = 'cashing_out', cashouts = cashouts + 1, closing = closing OR $2 WHERE id = $1 AND status <> 'closed' RETURNING cashouts",
-      [live.id, closing],
-    );
-    // Closed meanwhile (another path finished the close): no second cash out on a closed row.
-    if (!rows[0]) return undefined;
-    const commandId = `co-${live.id}-${rows[0].cashouts}`;
-    await this.ctx.db.query(
-      "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type) VALUES ($1, $2, $3, $4, 'cash_out')",
-      [commandId, live.machineId, live.id, live.playerId],
-    );
+    const commandId = await withTransaction(this.ctx.db, async (tx) => {
+      const { rows } = await tx.query<{ cashouts: number }>(
+        "UPDATE slot_sessions SET status = 'cashing_out', cashouts = cashouts + 1, closing = closing OR $2 WHERE id = $1 AND status <> 'closed' RETURNING cashouts",
+        [live.id, closing],
+      );
+      // Closed meanwhile (another path finished the close): no second cash out on a closed row.
+      if (!rows[0]) return undefined;
+      const id = `co-${live.id}-${rows[0].cashouts}`;
+      await tx.query(
+        "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type) VALUES ($1, $2, $3, $4, 'cash_out')",
+        [id, live.machineId, live.id, live.playerId],
+      );
+      return id;
+    });
+    if (!commandId) return undefined;
     live.status = 'cashing_out';
     live.closing ||= closing;
     return commandId;
@@ -424,7 +488,7 @@ export class SessionManager {
 
   /** Sends an outbox command to its cabinet and books the result. Safe to call again for the same id. */
   private async runCommand(commandId: string): Promise<void> {
-    const { rows } = await this.ctx.db.query<{ command_id: string; machine_id: number; session_id: string; player_id: number; type: string; amount_cents: number | null; status: string }>(
+    const { rows } = await this.ctx.db.query<OutboxCommand & { status: string }>(
       'SELECT * FROM machine_commands WHERE command_id = $1',
       [commandId],
     );
@@ -445,104 +509,46 @@ export class SessionManager {
       throw new AppError(Code.MachineNoAnswer, 503);
     }
     if (command.type === 'credit_in') await this.bookCreditIn(command, result);
-    else await this.bookCashOut(command, result);
+    else {
+      // Every game the machine played before paying is recorded before the payment is booked.
+      await this.cyclesSettled(command.machine_id);
+      await this.bookCashOut(command, result);
+    }
   }
 
-  private async bookCreditIn(command: { command_id: string; machine_id: number; session_id: string; player_id: number; amount_cents: number | null }, result: CommandResult) {
+  private async bookCreditIn(command: OutboxCommand, result: CommandResult) {
     if (result.outcome === 'ok') {
       await this.ctx.db.query("UPDATE machine_commands SET status = 'done', done_at = now() WHERE command_id = $1", [command.command_id]);
       return;
     }
-    // The cabinet refused the credits: give the money back (a new transfer, never an edit).
-    await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-      const done = await tx.query("UPDATE machine_commands SET status = 'refunded', done_at = now() WHERE command_id = $1 AND status = 'pending'", [command.command_id]);
-      if (!done.rowCount) return;
-      await move({
-        kind: OperationKind.CashOut,
-        actionCode: ActionCode.CashOut,
-        playerId: command.player_id,
-        idempotencyKey: `refund:${command.command_id}`,
-        from: { kind: 'machine', machineId: command.machine_id },
-        to: { kind: 'wallet', playerId: command.player_id },
-        amountCents: command.amount_cents!,
-        machineId: command.machine_id,
-        sessionId: command.session_id,
-        tag: `refused by the machine: ${result.reason ?? result.outcome}`,
-      });
-      await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents - $2 WHERE id = $1', [command.session_id, command.amount_cents]);
-    });
+    // The cabinet refused the credits: the money goes back to the wallet parts it came from.
+    await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) =>
+      refundCreditIn(tx, move, command, `refused by the machine: ${result.reason ?? result.outcome}`, this.wagerMultiplier),
+    );
     throw new AppError(Code.MachineNotAvailable, 409);
   }
 
-  private async bookCashOut(
-    command: { command_id: string; machine_id: number; session_id: string; player_id: number; type: string; amount_cents: number | null },
-    result: CommandResult,
-  ) {
+  /**
+   * Books what a cash out (or hand pay) took off the meter. The machine account is squared with the
+   * house by the recorded game results; when the cabinet paid something else than the records give,
+   * the machine is in malfunction and the session is settled from the records instead.
+   */
+  private async bookCashOut(command: OutboxCommand, result: CommandResult) {
     if (result.outcome !== 'ok') throw new AppError(Code.MachineNotAvailable, 409);
     const paidCents = result.amountCents ?? 0;
-    const handPayCents = command.type === 'hand_pay' ? Math.min(command.amount_cents ?? 0, paidCents) : 0;
-    const closed = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, async (tx, move) => {
-      const done = await tx.query("UPDATE machine_commands SET status = 'done', done_at = now(), amount_cents = $2 WHERE command_id = $1 AND status = 'pending'", [command.command_id, paidCents]);
-      if (!done.rowCount) return null;
-      const account = await tx.query<{ balance: number }>("SELECT balance FROM accounts WHERE kind = 'machine' AND machine_id = $1 FOR UPDATE", [command.machine_id]);
-      const onMachine = account.rows[0]?.balance ?? 0;
-      // Square the machine account with the house: what was played away, or won on top.
-      if (paidCents !== onMachine) {
-        const houseWon = onMachine > paidCents;
-        // Between house and machine only: not a movement of the player's money, so not in their history.
-        await move({
-          kind: OperationKind.GameResult,
-          from: houseWon ? { kind: 'machine', machineId: command.machine_id } : { kind: 'house' },
-          to: houseWon ? { kind: 'house' } : { kind: 'machine', machineId: command.machine_id },
-          amountCents: Math.abs(onMachine - paidCents),
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-          tag: houseWon ? 'session loss' : 'session win',
-        });
-      }
-      if (handPayCents > 0) {
-        await move({
-          kind: OperationKind.HandPay,
-          actionCode: ActionCode.HandPay,
-          playerId: command.player_id,
-          idempotencyKey: `${command.command_id}:hand-pay`,
-          from: { kind: 'machine', machineId: command.machine_id },
-          to: { kind: 'wallet', playerId: command.player_id },
-          amountCents: handPayCents,
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-          tag: 'win above the machine limit, paid by hand',
-        });
-      }
-      if (paidCents - handPayCents > 0) {
-        await move({
-          kind: OperationKind.CashOut,
-          actionCode: ActionCode.CashOut,
-          playerId: command.player_id,
-          idempotencyKey: command.command_id,
-          from: { kind: 'machine', machineId: command.machine_id },
-          to: { kind: 'wallet', playerId: command.player_id },
-          amountCents: paidCents - handPayCents,
-          machineId: command.machine_id,
-          sessionId: command.session_id,
-        });
-      }
-      const { rows } = await tx.query<{ closing: boolean }>(
-        `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2,
-                status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
-                           CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
-                ended_at = CASE WHEN closing THEN now() ELSE ended_at END
-          WHERE id = $1 RETURNING closing`,
-        [command.session_id, paidCents],
-      );
-      return rows[0]!.closing;
-    });
-    if (closed === null) return;
+    const booked = await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) => writeCashOut(tx, move, command, paidCents, this.wagerMultiplier));
+    if (booked === null) return;
     const live = this.sessions.get(command.session_id);
+    if (booked.malfunction) {
+      console.warn(`[sessions] machine ${command.machine_id}: cash out ${command.command_id} paid ${paidCents}, the records give another amount; settled from the records`);
+      await this.faultMachine(command.machine_id);
+      await this.afterSettlement(command.machine_id, live, booked.paidCents, booked.closed);
+      return;
+    }
     const balance = await walletBalance(this.ctx.db, command.player_id);
     this.send(command.player_id, 'cashedOut', { amountCents: paidCents, balanceCents: balance.balance });
     if (!live) return;
-    if (closed) {
+    if (booked.closed) {
       await this.forget(live, 'closed');
     } else {
       live.status = live.disconnectedAtMs ? 'disconnected' : 'active';
@@ -553,13 +559,79 @@ export class SessionManager {
   /** Re-sends every pending outbox command of a machine (after a reconnect or restart). */
   private async flushPending(machineId: number) {
     if (!this.cabinets.isConnected(machineId)) return;
+    await this.onMachine(machineId, () => this.runPending(machineId)).catch((e) => this.warn(e, 'flush'));
+  }
+
+  /** The pending commands of a machine, oldest first; the caller holds the machine's queue. */
+  private async runPending(machineId: number) {
     const { rows } = await this.ctx.db.query<{ command_id: string }>(
       "SELECT command_id FROM machine_commands WHERE machine_id = $1 AND status = 'pending' ORDER BY created_at",
       [machineId],
     );
-    for (const { command_id } of rows) {
-      await this.onMachine(machineId, () => this.runCommand(command_id)).catch((e) => this.warn(e, 'flush'));
+    for (const { command_id } of rows) await this.runCommand(command_id).catch((e) => this.warn(e, 'flush'));
+  }
+
+  // --- meters and malfunctions -----------------------------------------------------------------
+
+  /**
+   * The meter check found a cabinet whose meters do not follow from the records (meter-check.ts).
+   * Its open session is settled from the records and held; the cabinet is put into malfunction.
+   * Runs inside the machine's money queue.
+   */
+  private async onMeterFault(machineId: number, detail: MalfunctionDetail, recall: MemoryRecall) {
+    console.warn(`[sessions] machine ${machineId}: meters do not follow from the records (${detail.reason}: meter ${detail.reportedCents}, records ${detail.expectedCents})`);
+    const live = this.findSession((s) => s.machineId === machineId);
+    // The cabinet's own count is trusted only when it is the memory verified before.
+    const sameMemory = detail.reason !== 'memory' && (detail.previousMemoryId ?? recall.memoryId) === recall.memoryId;
+    const settlement = live
+      ? await withMoney({ db: this.ctx.db, bus: this.ctx.bus }, (tx, move) =>
+          settleFromRecords(tx, move, { sessionId: live.id, machineId, detail, multiplier: this.wagerMultiplier, payLarger: sameMemory }),
+        )
+      : null;
+    if (!settlement) {
+      await this.ctx.db.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...detail, sessionId: live?.id ?? null, at: new Date().toISOString() })]);
     }
+    // The credits the player was paid for leave the meter (only the memory the server knows; the
+    // credits of an unknown memory stay for the attendant), then the cabinet stops in malfunction.
+    if (settlement && sameMemory && recall.meters.creditsCents > 0) {
+      await this.cabinets.sendCommand(machineId, { type: 'cash_out', commandId: `clear-${live!.id}` }, { timeoutMs: COMMAND_TIMEOUT_MS }).catch((e) => this.warn(e, 'meter clear'));
+    }
+    await this.faultMachine(machineId);
+    if (settlement) await this.afterSettlement(machineId, live, settlement.paidCents, settlement.closed);
+    else await this.publishMachine(machineId);
+  }
+
+  /** The cabinet stops in malfunction (kept in its memory) until an attendant clears it. */
+  private async faultMachine(machineId: number) {
+    await this.cabinets.sendCommand(machineId, { type: 'set_fault', fault: 'malfunction', commandId: `fault-${machineId}-${Date.now()}` }, { timeoutMs: COMMAND_TIMEOUT_MS }).catch((e) => this.warn(e, 'set fault'));
+    await this.ctx.db.query("UPDATE machines SET cabinet_state = 'malfunction' WHERE id = $1", [machineId]);
+  }
+
+  /** Tells the player what happened and holds (or closes) the session. */
+  private async afterSettlement(machineId: number, live: LiveSession | undefined, paidCents: number, closed: boolean) {
+    if (live) {
+      live.held = { amountCents: paidCents };
+      live.status = live.disconnectedAtMs ? 'disconnected' : 'active';
+      const balance = await walletBalance(this.ctx.db, live.playerId);
+      this.send(live.playerId, 'info', malfunctionInfo(paidCents));
+      this.send(live.playerId, 'cashedOut', { amountCents: paidCents, balanceCents: balance.balance });
+      this.pushMachine(machineId);
+      if (closed) await this.forget(live, 'closed');
+      else {
+        await this.pushSession(live);
+        this.notifySession(live, live.status === 'active' && this.connections.has(live.playerId) ? 'open' : 'disconnected');
+      }
+    }
+    await this.publishMachine(machineId);
+  }
+
+  /** A held session has nothing left on the machine: closing it only closes the row. */
+  private async closeHeld(live: LiveSession) {
+    await this.ctx.db.query(
+      "UPDATE slot_sessions SET status = 'closed', closing = true, ended_at = coalesce(ended_at, now()), close_reason = coalesce(close_reason, 'machine malfunction') WHERE id = $1 AND status <> 'closed'",
+      [live.id],
+    );
+    await this.forget(live, 'closed');
   }
 
   // --- play -----------------------------------------------------------------------------------
@@ -600,6 +672,9 @@ export class SessionManager {
   }
 
   private async relay(live: LiveSession, command: { type: 'spin'; commandId: string } | { type: 'set_bet_level'; level: number; commandId: string } | { type: 'autoplay'; on: boolean; commandId: string }) {
+    // A cabinet that just (re)connected plays only once its meters agree with the records.
+    if (!(await this.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
+    if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
     let result: CommandResult;
     try {
       result = await this.cabinets.sendCommand(live.machineId, command, { timeoutMs: COMMAND_TIMEOUT_MS });
@@ -610,27 +685,36 @@ export class SessionManager {
     return result;
   }
 
-  private async onCycle(machineId: number, cycle: GameCycle) {
+  /** Queues a reported cycle behind the machine's earlier ones; resolves once it is recorded. */
+  private enqueueCycle(machineId: number, cycle: GameCycle): Promise<void> {
+    const previous = this.cycleQueues.get(machineId) ?? Promise.resolve();
+    const next = previous.then(() => this.recordCycle(machineId, cycle));
+    const settled = next.catch((error) => this.warn(error, 'cycle'));
+    this.cycleQueues.set(machineId, settled);
+    return next;
+  }
+
+  /** Resolves once every cycle the machine reported so far is recorded. */
+  private async cyclesSettled(machineId: number) {
+    await this.cycleQueues.get(machineId);
+  }
+
+  /**
+   * Records a game cycle once (the cabinet re-sends its last games after a reconnect) with the
+   * session's counters and wagering progress in one transaction, then tells the player.
+   */
+  private async recordCycle(machineId: number, cycle: GameCycle) {
     const live = this.findSession((s) => s.machineId === machineId);
-    const handPayLimit = await this.ctx.db.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
-    const machine = handPayLimit.rows[0];
+    // A held session was settled: games after that (there should be none) belong to nobody.
+    const session = live && !live.held ? live : undefined;
+    const machine = await withTransaction(this.ctx.db, (tx) => writeCycle(tx, machineId, session?.id ?? null, cycle));
     if (!machine) return;
-    await this.ctx.db.query(
-      `INSERT INTO game_cycles (session_id, machine_id, command_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-      [live?.id ?? null, machineId, cycle.gameId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit],
-    );
     if (cycle.betCents > 0) await this.growJackpots(machine.brand_id, cycle.betCents);
-    if (!live) return;
-    live.lastActivityMs = Date.now();
-    live.lastCountSent = null;
-    await this.ctx.db.query(
-      `UPDATE slot_sessions SET spins = spins + $2, free_spins = free_spins + $3, bet_cents = bet_cents + $4, win_cents = win_cents + $5, last_activity_at = now()
-        WHERE id = $1`,
-      [live.id, cycle.freeSpin ? 0 : 1, cycle.freeSpin ? 1 : 0, cycle.betCents, cycle.winCents],
-    );
+    if (!session) return;
+    session.lastActivityMs = Date.now();
+    session.lastCountSent = null;
     const handPay = cycle.winCents > machine.handpay_limit_cents;
-    this.send(live.playerId, 'cycle', {
+    this.send(session.playerId, 'cycle', {
       gameId: cycle.gameId,
       betCents: cycle.betCents,
       winCents: cycle.winCents,
@@ -642,9 +726,10 @@ export class SessionManager {
       jackpotHit: cycle.jackpotHit,
       handPay,
     });
-    if (cycle.jackpotHit) await this.payJackpot(live, machine.brand_id, cycle.gameId);
-    if (handPay) await this.handPay(live, cycle);
-    await this.pushSession(live);
+    if (cycle.jackpotHit) await this.payJackpot(session, machine.brand_id, cycle.gameId);
+    // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded.
+    if (handPay) this.track(this.handPay(session, cycle), 'hand pay');
+    await this.pushSession(session);
   }
 
   /**
@@ -652,7 +737,7 @@ export class SessionManager {
    * credits are taken off and the win is booked as a Hand Pay (action code 5), the rest as a cash out.
    */
   private async handPay(live: LiveSession, cycle: GameCycle) {
-    const commandId = `hp-${live.machineId}-${cycle.gameId}`;
+    const commandId = `hp-${live.machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
     await this.ctx.db.query(
       `INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents)
        VALUES ($1, $2, $3, $4, 'hand_pay', $5) ON CONFLICT DO NOTHING`,
@@ -685,7 +770,7 @@ export class SessionManager {
         kind: OperationKind.Jackpot,
         actionCode: ActionCode.Jackpot,
         playerId: live.playerId,
-        idempotencyKey: `jackpot:${live.machineId}:${gameId}`,
+        idempotencyKey: `jackpot:${live.machineId}:${gameId}:${live.id}`,
         from: { kind: 'house' },
         to: { kind: 'wallet', playerId: live.playerId },
         amountCents: level.amount_cents,
@@ -727,6 +812,18 @@ export class SessionManager {
         if (nowMs - live.disconnectedAtMs >= this.timers.graceMs) await this.close(live, 'grace period over').catch((e) => this.warn(e, 'grace'));
         continue;
       }
+      // A cash out that a restart interrupted (the session still says cashing out) finishes here.
+      if (live.status === 'cashing_out') {
+        if (!live.settleInFlight) {
+          await this.settle(live, false).catch((e) => {
+            live.retryCloseAtMs = Date.now() + CLOSE_RETRY_MS;
+            this.warn(e, 'cash out');
+          });
+        }
+        continue;
+      }
+      // A held session has nothing to play and nothing on the machine: no countdowns.
+      if (live.held) continue;
       if (live.status !== 'active' || !this.connections.has(live.playerId)) continue;
       const meters = this.cabinets.get(live.machineId)?.meters;
       if (meters && (meters.freeSpinsLeft > 0 || meters.autoplay)) continue;
@@ -796,6 +893,7 @@ export class SessionManager {
 
   private activeSessionOf(playerId: number): LiveSession {
     const live = this.sessionOf(playerId);
+    if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
     if (live.status === 'cashing_out' || live.closing) throw new AppError(Code.SessionTerminated, 409);
     return live;
   }
@@ -895,6 +993,11 @@ export class SessionManager {
 
 function isPlayable(state: string) {
   return state === CabinetState.Idle || state === CabinetState.InGame || state === CabinetState.InBonus;
+}
+
+/** The notice of a held session: the machine's meters disagreed and the records paid `amountCents`. */
+function malfunctionInfo(amountCents: number) {
+  return info(Code.MachineMalfunction, { amount: formatCents(amountCents) }, '');
 }
 
 function info(code: number, params: Record<string, number | string>, action: string) {

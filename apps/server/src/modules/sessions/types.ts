@@ -15,6 +15,7 @@ export interface CabinetPort {
     | undefined;
   sendCommand(machineId: number, input: CommandInput, opts?: { timeoutMs?: number }): Promise<CommandResult>;
   on<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
+  off<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
 }
 
 /** What the session manager needs from the media part: a short-lived grant to watch one machine. */

@@ -10,12 +10,13 @@ import { useRuntimeSettings } from '@/config/runtime-settings';
 import { api } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { useAuthStore } from '@/lib/auth-store';
+import { translateCode } from '@/lib/i18n';
 import { toast } from '@/lib/toast-store';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { VideoStatus } from '@/lib/video';
 import { GameChannelStatus } from '../api/game-channel';
 import { autoplayRule, betRule, cashInRule, cashOutRule, isAppleHandheld, nextBetLevel, spinRule, type PlayContext } from '../game-rules';
-import { useGameChannel } from '../hooks/use-game-channel';
+import { decimalToCents, useGameChannel } from '../hooks/use-game-channel';
 import { useGameKeys } from '../hooks/use-game-keys';
 import { useLiveVideo } from '../hooks/use-live-video';
 import { useMoney } from '../hooks/use-money';
@@ -245,6 +246,12 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           leaving={leaving}
         />
         <div className="game__panel">
+          {state.notice ? (
+            <p className="notice notice--warning" role="alert" data-testid="game-notice" data-code={state.notice.code}>
+              <Icon name="info" size={20} />
+              <span>{translateCode(state.notice.code, { ...state.notice.params, amount: money(decimalToCents(state.notice.params.amount)) })}</span>
+            </p>
+          ) : null}
           <Meters wallet={wallet} creditsCents={machine?.creditsCents ?? null} lastCycle={state.lastCycle} freeSpinsLeft={machine?.freeSpinsLeft ?? 0} money={money} />
           <SessionFacts session={state.session} money={money} compact />
           <ControlDeck

@@ -1,4 +1,4 @@
-import { ApiPath, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import { ApiPath, Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
@@ -26,7 +26,7 @@ interface OpenSessionResponse {
 }
 
 /** Hand pay amounts come as plain decimals ("1234.50"); money is shown from exact cents. */
-function decimalToCents(value: string | number | undefined): number {
+export function decimalToCents(value: string | number | undefined): number {
   const [units = '0', fraction = ''] = String(value ?? '0').split('.');
   const sign = units.startsWith('-') ? -1 : 1;
   return sign * (Math.abs(Number(units)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
@@ -86,6 +86,14 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
       next.on('info', (info: InfoNotification) => {
         if (info.action === 'HAND_PAY') {
           toast.success(latest.current.t('game.handPay', { amount: latest.current.money(decimalToCents(info.params.amount)) }));
+          return;
+        }
+        // The machine's meters disagreed with the game records: play stops, the screen says what was paid.
+        if (info.code === Code.MachineMalfunction) {
+          const first = useGameStore.getState().notice === null;
+          gameActions.set({ notice: { code: info.code, params: info.params ?? {} } });
+          const amount = latest.current.money(decimalToCents(info.params?.amount));
+          if (first) toast.error(translateCode(info.code, { ...info.params, amount }, info.message));
           return;
         }
         if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest) ended = true;

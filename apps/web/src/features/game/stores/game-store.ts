@@ -1,4 +1,4 @@
-import type { GameCycleView, MachineView, QualityBand, SessionView, VideoType } from '@reel/protocol/client';
+import type { GameCycleView, MachineView, Params, QualityBand, SessionView, VideoType } from '@reel/protocol/client';
 import { create } from 'zustand';
 import type { GameChannelStatus, JoinedData } from '../api/game-channel';
 
@@ -27,6 +27,8 @@ export interface GameViewState {
   lastCycle: GameCycleView | null;
   /** A spin was pressed and its cycle has not come back yet. */
   spinPending: boolean;
+  /** A server notice that stays on the screen (a machine malfunction and what was paid). */
+  notice: { code: number; params: Params } | null;
 }
 
 export const initialGameState = (volume = 1): GameViewState => ({
@@ -51,6 +53,7 @@ export const initialGameState = (volume = 1): GameViewState => ({
   session: null,
   lastCycle: null,
   spinPending: false,
+  notice: null,
 });
 
 export const useGameStore = create<GameViewState>(() => initialGameState());

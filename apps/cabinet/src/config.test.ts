@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { loadCabinetConfig } from './config.js';
+
+describe('cabinet configuration', () => {
+  it('keeps the critical memory beside the keys file, in DATA_DIR, or where CABINET_DATA_DIR says', () => {
+    expect(loadCabinetConfig({ CABINET_KEYS_FILE: '/srv/reel/machine-keys.json' }, '/repo').dataDir).toBe('/srv/reel/cabinets');
+    expect(loadCabinetConfig({ DATA_DIR: 'var/data' }, '/repo').dataDir).toBe('/repo/var/data/cabinets');
+    expect(loadCabinetConfig({}, '/repo').dataDir).toBe('/repo/data/cabinets');
+    expect(loadCabinetConfig({ CABINET_DATA_DIR: 'nvram', CABINET_KEYS_FILE: '/k.json' }, '/repo').dataDir).toBe('/repo/nvram');
+  });
+});
