@@ -12,11 +12,20 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { createPool } from '../src/db/pool.js';
 import { migrate } from '../src/db/migrate.js';
 
-export const TEMPLATE_DB = 'reel_test_template';
+/**
+ * Every database of a run carries the run's id (`reel_t_<start second>_<pid>…`), so runs sharing one
+ * PostgreSQL (engineers, CI) never drop each other's databases; leftovers of runs that started more
+ * than two hours ago are dropped.
+ */
+const STALE_AFTER_S = 2 * 3600;
+const runId = `${Math.floor(Date.now() / 1000)}_${process.pid}`;
+const templateName = `reel_t_${runId}_template`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
+    /** Prefix of this run's databases; the migrated template is `${prefix}template`. */
+    pgDatabasePrefix: string;
   }
 }
 
@@ -45,14 +54,25 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // Leftovers of an earlier run against a shared server.
-  const stale = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'reel_t_%' OR datname = $1", [TEMPLATE_DB]);
-  for (const { datname } of stale.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  const templatePool = createPool(withDatabase(adminUrl, TEMPLATE_DB), 2);
+  const all = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'reel\\_t\\_%'");
+  const nowS = Math.floor(Date.now() / 1000);
+  for (const { datname } of all.rows) {
+    const startedS = Number(/^reel_t_(\d+)_/.exec(datname)?.[1] ?? 0);
+    if (nowS - startedS > STALE_AFTER_S) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  }
+  await admin.query(`CREATE DATABASE ${templateName}`);
+  const templatePool = createPool(withDatabase(adminUrl, templateName), 2);
   await migrate(templatePool);
   await templatePool.end();
   await admin.end();
   project.provide('pgAdminUrl', adminUrl);
-  return stop;
+  project.provide('pgDatabasePrefix', `reel_t_${runId}_`);
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    const mine = await cleanup.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [`reel_t_${runId}_`]);
+    for (const { datname } of mine.rows) await cleanup.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    await cleanup.end();
+    await stop();
+  };
 }

@@ -14,7 +14,6 @@ import { seedDemo } from '../src/db/seed.js';
 import { forgetSystemAccounts } from '../src/modules/ledger/ledger.js';
 import type { AppContext } from '../src/context.js';
 import type { App } from '../src/app.js';
-import { TEMPLATE_DB } from './global-setup.js';
 
 export interface TestApp {
   app: App;
@@ -34,10 +33,11 @@ function withDatabase(url: string, database: string) {
 
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `reel_t_${crypto.randomBytes(6).toString('hex')}`;
+  const prefix = inject('pgDatabasePrefix');
+  const name = `${prefix}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${prefix}template`);
   await admin.end();
   return {
     url: withDatabase(adminUrl, name),

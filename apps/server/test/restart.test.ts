@@ -206,7 +206,11 @@ describe('kill -9 of the cabinet', () => {
     socket.send(JSON.stringify({ event: 'spin', data: { commandId: 'k-2' } }));
     await waitUntil(async () => view?.cabinetState === 'in_game', 30_000, 'the second game to start');
     await restartCabinet();
-    const session = (await db.query("SELECT id, cash_in_cents - cash_out_cents + win_cents - bet_cents AS credits, malfunction FROM slot_sessions WHERE player_id = $1 AND status <> 'closed'", [alice])).rows[0];
+    const openSession = async () =>
+      (await db.query("SELECT id, cash_in_cents - cash_out_cents + win_cents - bet_cents AS credits, malfunction FROM slot_sessions WHERE player_id = $1 AND status <> 'closed'", [alice])).rows[0];
+    // The played-out game reaches the records a moment after the machine shows idle again.
+    await waitUntil(async () => view!.creditsCents === Number((await openSession()).credits), 15_000, 'the records to match the meter');
+    const session = await openSession();
     expect(session.malfunction).toBeNull();
     expect(view!.creditsCents).toBe(Number(session.credits));
     expect(messages.some((m) => m.event === 'info' && m.data.code === 50301)).toBe(false);
