@@ -49,15 +49,17 @@ export async function checkInvariants(databaseUrl: string, players: ChaosPlayer[
 
     for (const player of players) {
       const { rows: keys } = await client.query<{ idempotency_key: string; n: number }>(
-        `SELECT o.idempotency_key, count(*)::int AS n FROM ledger_operations o JOIN players p ON p.id = o.player_id
+        // The game channel namespaces a client's key: `cashin:<key>`.
+        `SELECT substr(o.idempotency_key, 8) AS idempotency_key, count(*)::int AS n FROM ledger_operations o JOIN players p ON p.id = o.player_id
           WHERE p.username = $1 AND o.kind = 'cash_in' AND o.idempotency_key = ANY($2) GROUP BY o.idempotency_key`,
-        [player.username, player.acked.cashIns],
+        [player.username, player.acked.cashIns.map((key) => `cashin:${key}`)],
       );
       const counted = new Map(keys.map((k) => [k.idempotency_key, k.n]));
       for (const key of player.acked.cashIns)
         if (counted.get(key) !== 1) violations.push(`${player.username}: acknowledged cash in ${key} happened ${counted.get(key) ?? 0} times`);
       const { rows: spins } = await client.query<{ command_id: string; n: number }>(
-        'SELECT command_id, count(*)::int AS n FROM game_cycles WHERE command_id = ANY($1) GROUP BY command_id',
+        // The server sends a client's spin to the cabinet as `<session id>:<command id>`.
+        "SELECT split_part(command_id, ':', 2) AS command_id, count(*)::int AS n FROM game_cycles WHERE split_part(command_id, ':', 2) = ANY($1) GROUP BY command_id",
         [player.acked.spins],
       );
       const cycles = new Map(spins.map((s) => [s.command_id, s.n]));

@@ -29,7 +29,11 @@ export class ChaosPlayer {
   private socket: WebSocket | null = null;
   private token = '';
   private credits = 0;
-  private waiting: { events: string[]; resolve: (event: string, data: Record<string, unknown>) => void } | null = null;
+  private waiting: {
+    events: string[];
+    matches: (data: Record<string, unknown>) => boolean;
+    resolve: (event: string, data: Record<string, unknown>) => void;
+  } | null = null;
   private unackedCashIn: { key: string; amountCents: number } | null = null;
   /** The play loop runs until this time; the final leave sets its own deadline. */
   private runUntil = Number.POSITIVE_INFINITY;
@@ -52,12 +56,12 @@ export class ChaosPlayer {
           body: JSON.stringify({ username: this.username, password: this.password }),
           signal: AbortSignal.timeout(5_000),
         });
-        const body = (await res.json()) as { status: boolean; access_token?: string };
-        if (body.status && body.access_token) {
-          this.token = body.access_token;
+        const body = (await res.json()) as { status: boolean; code?: number; token?: string };
+        if (body.status && body.token) {
+          this.token = body.token;
           return true;
         }
-        this.note(`sign-in refused: ${JSON.stringify(body)}`);
+        this.note(`sign-in refused with code ${body.code}`);
       } catch {
         // server down: try again
       }
@@ -82,7 +86,8 @@ export class ChaosPlayer {
       const { event, data } = message;
       if (event === 'machine') this.credits = Number(data.creditsCents ?? this.credits);
       if (event === 'joined') this.credits = Number((data.machine as { creditsCents: number }).creditsCents);
-      if (this.waiting && (this.waiting.events.includes(event) || event === 'error' || event === 'closed')) {
+      const awaited = this.waiting && this.waiting.events.includes(event) && this.waiting.matches(data);
+      if (this.waiting && (awaited || event === 'error' || event === 'closed')) {
         const w = this.waiting;
         this.waiting = null;
         w.resolve(event, data);
@@ -115,7 +120,11 @@ export class ChaosPlayer {
   }
   private readonly notes = new Set<string>();
 
-  private request(message: { event: string; data: unknown }, events: string[]): Promise<{ event: string; data: Record<string, unknown> }> {
+  private request(
+    message: { event: string; data: unknown },
+    events: string[],
+    matches: (data: Record<string, unknown>) => boolean = () => true,
+  ): Promise<{ event: string; data: Record<string, unknown> }> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiting = null;
@@ -123,6 +132,7 @@ export class ChaosPlayer {
       }, ACK_TIMEOUT_MS);
       this.waiting = {
         events,
+        matches,
         resolve: (event, data) => {
           clearTimeout(timer);
           resolve({ event, data });
@@ -159,7 +169,8 @@ export class ChaosPlayer {
     }
     if (roll < 0.8) {
       const commandId = randomUUID();
-      const { event } = await this.request({ event: 'spin', data: { commandId } }, ['cycle']);
+      // Acknowledged only by the game this very command started (a free spin's cycle may come first).
+      const { event } = await this.request({ event: 'spin', data: { commandId } }, ['cycle'], (data) => data.commandId === commandId);
       if (event === 'cycle') this.acked.spins.push(commandId);
       else if (event === 'error') this.refusals++;
       // Let the reels stop (and a free-spins round play) before the next command.

@@ -53,6 +53,8 @@ export type LineWin = Static<typeof LineWin>;
 /** One game cycle as a real cabinet's game recall would show it. */
 export const GameCycle = Type.Object({
   gameId: Type.String({ description: 'Unique per machine: `${machineId}-${gamesPlayed}`' }),
+  /** The spin command that started this game; absent for free spins and autoplay. */
+  commandId: Type.Optional(Type.String()),
   betCents: Type.Integer({ description: '0 on a free spin' }),
   winCents: Type.Integer(),
   /** reels × rows, symbol names: symbols[reel][row]. */

@@ -128,6 +128,8 @@ export interface StreamGrant {
 /** A game cycle as the player sees it (from the cabinet's report). */
 export interface GameCycleView {
   gameId: string;
+  /** The client's `spin` commandId that started this game; absent for free spins and autoplay. */
+  commandId?: string;
   betCents: number;
   winCents: number;
   symbols: string[][];

@@ -597,6 +597,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         if (winCents > 0) this.emit('sound', winCents >= betCents * 10 ? SoundCue.BigWin : SoundCue.Win);
         const cycle: GameCycle = {
           gameId: game.gameId,
+          ...(game.commandId ? { commandId: game.commandId } : {}),
           betCents: freeSpin ? 0 : betCents,
           winCents,
           symbols: ev.grid.map((col) => col.map((s) => SYMBOL_NAMES[s]!)),

@@ -714,8 +714,11 @@ export class SessionManager {
     session.lastActivityMs = Date.now();
     session.lastCountSent = null;
     const handPay = cycle.winCents > machine.handpay_limit_cents;
+    // The cabinet got the spin as `<session id>:<client's command id>` (see spin()).
+    const clientCommandId = cycle.commandId?.startsWith(`${session.id}:`) ? cycle.commandId.slice(session.id.length + 1) : undefined;
     this.send(session.playerId, 'cycle', {
       gameId: cycle.gameId,
+      ...(clientCommandId ? { commandId: clientCommandId } : {}),
       betCents: cycle.betCents,
       winCents: cycle.winCents,
       symbols: cycle.symbols,
