@@ -29,6 +29,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'process',
+          root: 'packages/process',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],

@@ -61,6 +61,8 @@ results.push(run('unit, component and API tests (vitest)', 'npx', ['vitest', 'ru
 buildWeb();
 results.push(run('live video end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts']));
 results.push(run('product end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+// The short fault suite: kill -9 of every part under play; the seed is printed to replay a failure.
+results.push(run('fault suite, short (kill -9 under play, docs/operations.md)', 'npx', ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50']));
 const failed = results.filter((ok) => !ok).length;
 console.log(`\n${results.length - failed} suites passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

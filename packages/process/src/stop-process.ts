@@ -2,15 +2,33 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** Whether the process runs. A zombie (exited, not yet reaped by its new parent) does not. */
 export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; comm may hold spaces and parentheses.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    // No /proc (not Linux) but kill(0) found it; or it vanished meanwhile.
+    return fs.existsSync('/proc/self') ? false : true;
+  }
+}
+
+/** Waits until the process is gone (or a zombie); true if it went within `timeoutMs`. */
+export async function waitGone(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(100);
+  }
+  return true;
 }
 
 /** The command line of a running process (Linux /proc), '' when it is gone or unreadable. */

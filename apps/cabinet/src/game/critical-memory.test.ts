@@ -120,6 +120,7 @@ describe('critical memory file', () => {
       memory: new FileMemoryStore(dir, 8, (l) => logs.push(l)),
     });
     expect(restarted.meters.creditsCents).toBe(0);
+    await restarted.ready;
     expect(restarted.recall().memoryId).not.toBe(memoryId);
     expect(logs[0]).toMatch(/unreadable \(checksum mismatch\)/);
     expect(fs.readdirSync(dir).some((f) => f.includes('.damaged-'))).toBe(true);

@@ -131,6 +131,8 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
   private readonly memory: MemoryStore;
   private readonly onMemoryFailure: ((error: unknown) => void) | undefined;
   private readonly memoryId: string;
+  /** Resolves once the machine's memory is durable (at once for a memory loaded from disk). */
+  readonly ready: Promise<void>;
   private readonly lastGames: GameCycle[];
   private incomplete: IncompleteGame | null;
   private readonly appliedMoney: Map<string, CommandResult>;
@@ -147,8 +149,9 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.memory = opts.memory ?? new VolatileMemoryStore();
     this.onMemoryFailure = opts.onMemoryFailure;
     const level = opts.initialBetLevel ?? 0;
+    const loaded = this.memory.load();
     const image: MemoryImage =
-      this.memory.load() ??
+      loaded ??
       newMemoryImage(this.machineId, {
         creditsCents: 0,
         coinInCents: 0,
@@ -174,6 +177,9 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.appliedMoney = new Map(image.appliedMoney);
     this.appliedOther = new Map(image.appliedOther);
     this.deduper.preload([...image.appliedMoney, ...image.appliedOther]);
+    // A new memory is written at once: its id must survive a kill -9 before the first money moves,
+    // or the server would take the next start's new id for a cleared memory.
+    this.ready = loaded ? Promise.resolve() : this.persist();
     if (this.incomplete) {
       this.base = this.incomplete.freeSpin ? 'in_bonus' : 'in_game';
       // The server may send the game's spin command again: it waits for the resumed game.
@@ -425,6 +431,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         return result;
       }
       case 'recall':
+        await this.ready;
         return this.result(command, { recall: this.recall() });
       default:
         return this.reject(command, 'unsupported');

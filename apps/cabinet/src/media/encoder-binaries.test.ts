@@ -111,7 +111,10 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
       const pcm = Buffer.alloc(48_000 * 2 * 0.02);
       for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round(8000 * Math.sin(i / 10)), i * 2);
       const t0 = Date.now();
-      for (let i = 0; Date.now() - t0 < 1200 && !exited; i++) {
+      const enough = () =>
+        video.packets.filter((p) => p.payloadType === 96).length > 10 && audio.packets.filter((p) => p.payloadType === 111).length > 20;
+      // At least 1.2 s; longer (up to 15 s) only while a loaded machine delays ffmpeg's start.
+      for (let i = 0; (Date.now() - t0 < 1200 || !enough()) && Date.now() - t0 < 15_000 && !exited; i++) {
         frame.fill(i * 7);
         encoder.writeVideo(frame);
         encoder.writeAudio(pcm);

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { commandLineOf, isAlive, spawnTied, stopProcess } from '@reel/process';
+import { commandLineOf, isAlive, spawnTied, stopProcess, waitGone } from '@reel/process';
 import { postgresInstall, SHARED_ROOT, type PostgresInstall } from './postgres-install.js';
 import { postgresRuntimeUser, userCan, type RuntimeUser } from './runtime-user.js';
 
@@ -77,12 +77,19 @@ async function stopStalePostmaster(clusterDir: string, log: (line: string) => vo
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (isAlive(pid) && commandLineOf(pid).includes('postgres')) {
-    log(`stopping PostgreSQL pid ${pid}, left running on ${clusterDir} by an earlier start`);
-    if (!(await stopProcess(pid, 'SIGINT', 15_000))) throw new EmbeddedPostgresError(`PostgreSQL pid ${pid} on ${clusterDir} does not stop; stop it by hand`);
+  // Ours is started with `-D <clusterDir>`; any other process with that pid is left alone.
+  const isOurs = () => isAlive(pid) && commandLineOf(pid).includes(`-D ${clusterDir}`);
+  if (isAlive(pid)) {
+    if (isOurs()) {
+      log(`stopping PostgreSQL pid ${pid}, left running on ${clusterDir} by an earlier start`);
+      if (!(await stopProcess(pid, 'SIGINT', 15_000))) throw new EmbeddedPostgresError(`PostgreSQL pid ${pid} on ${clusterDir} does not stop; stop it by hand`);
+    } else if (commandLineOf(pid) === '') {
+      // Killed a moment ago (its command line is already gone): let it finish dying.
+      await waitGone(pid, 10_000);
+    }
   }
-  // Left by a kill -9: postgres would take a reused pid for a running server.
-  if (fs.existsSync(pidFile) && !isAlive(pid)) fs.rmSync(pidFile);
+  // Left by a kill -9: postgres would take the pid, dead or reused by another program, for a running server.
+  if (fs.existsSync(pidFile) && !isOurs()) fs.rmSync(pidFile);
 }
 
 function runToEnd(child: ChildProcess): Promise<{ code: number | null; output: string }> {
