@@ -26,6 +26,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  // The smoke tests see the product as a new user does, before any other test has played on it
+  // (play/malfunction.spec.ts leaves machine 10 in malfunction on purpose).
+  projects: [
+    { name: 'smoke', testMatch: 'smoke/**/*.spec.ts' },
+    { name: 'product', testIgnore: 'smoke/**', dependencies: ['smoke'] },
+  ],
   webServer: {
     command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && npx tsx ../scripts/start.ts`,
     cwd: here,

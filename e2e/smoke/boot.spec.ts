@@ -22,7 +22,7 @@ test('the demo player can sign in through the API', async ({ request }) => {
   expect(login.status()).toBe(200);
   const { token } = await login.json();
   const balance = await request.get('/api/player/balance', { headers: { authorization: `Bearer ${token}` } });
-  // The seeded 1000.00, unless the play journey (which runs first and plays as demo) moved it.
+  // The seeded 1000.00, unless a test before this one moved it.
   const cents = (await balance.json()).balance;
   expect(Number.isInteger(cents) && cents >= 0).toBe(true);
 });
