@@ -132,10 +132,21 @@ describe('kill -9 during a session', () => {
     // A scatter starts a free-spins round the cabinet plays by itself (10+ games of ~2.3 s), so
     // each spin waits for the machine to be idle again and the credits are read from its meters.
     let creditsBeforeCrash = 0;
+    // The previous spin's free games leave cycles and idle views behind, so each spin waits for its
+    // own cycle (by command id), then for an idle view that shows the last cycle's credits.
+    const cycles = () => messages.filter((m) => m.event === 'cycle').map((m) => m.data);
     for (let i = 0; i < 4; i++) {
+      idleMeters = null;
       socket.send(JSON.stringify({ event: 'spin', data: { commandId: `spin-${i}` } }));
-      await next('cycle');
-      await waitUntil(async () => idleMeters !== null, 120_000, 'the machine to be idle');
+      await waitUntil(async () => cycles().some((c) => c.commandId === `spin-${i}`), 30_000, `the cycle of spin-${i}`);
+      await waitUntil(
+        async () => {
+          const last = cycles().at(-1);
+          return idleMeters !== null && last.freeSpinsLeft === 0 && (last.handPay || idleMeters.creditsCents === last.creditsAfterCents);
+        },
+        120_000,
+        'the machine to be idle after the spin',
+      );
       creditsBeforeCrash = idleMeters!.creditsCents;
     }
 
