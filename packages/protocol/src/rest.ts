@@ -312,6 +312,7 @@ export const ContactStatus = Type.Union([
   Type.Literal('away'),
   Type.Literal('offline'),
 ]);
+export type ContactStatus = Static<typeof ContactStatus>;
 export const Contact = Type.Object(
   {
     id: Type.String(),

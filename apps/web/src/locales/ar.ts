@@ -267,6 +267,7 @@ export const ar: Translation = {
     newPassword: 'كلمة المرور الجديدة',
     confirmPassword: 'تأكيد كلمة المرور الجديدة',
     passwordsMismatch: 'كلمتا المرور غير متطابقتين',
+    newPasswordMinLength: 'الحد الأدنى لعدد الأحرف هو {{count}}',
     passwordChanged: 'تم تغيير كلمة المرور',
     submitPassword: 'تغيير كلمة المرور',
     support: 'الدعم',
@@ -325,6 +326,7 @@ export const ar: Translation = {
     send: 'إرسال',
     unread: 'رسائل غير مقروءة: {{count}}',
     you: 'أنت',
+    myStatus: 'حالتي',
     status: { online: 'متصل', 'do-not-disturb': 'عدم الإزعاج', away: 'بعيد', offline: 'غير متصل' },
   },
   quickPanel: {

@@ -267,6 +267,7 @@ export const en = {
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
     passwordsMismatch: 'Passwords do not match',
+    newPasswordMinLength: 'Min character length is {{count}}',
     passwordChanged: 'Your password has been changed',
     submitPassword: 'Change password',
     support: 'Support',
@@ -325,6 +326,7 @@ export const en = {
     send: 'Send',
     unread: 'Unread messages: {{count}}',
     you: 'You',
+    myStatus: 'My status',
     status: { online: 'Online', 'do-not-disturb': 'Do not disturb', away: 'Away', offline: 'Offline' },
   },
   quickPanel: {

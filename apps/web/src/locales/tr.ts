@@ -268,6 +268,7 @@ export const tr: Translation = {
     newPassword: 'Yeni şifre',
     confirmPassword: 'Yeni şifre (tekrar)',
     passwordsMismatch: 'Şifreler eşleşmiyor',
+    newPasswordMinLength: 'En az {{count}} karakter olmalıdır',
     passwordChanged: 'Şifreniz değiştirildi',
     submitPassword: 'Şifreyi değiştir',
     support: 'Destek',
@@ -326,6 +327,7 @@ export const tr: Translation = {
     send: 'Gönder',
     unread: 'Okunmamış mesaj: {{count}}',
     you: 'Siz',
+    myStatus: 'Durumum',
     status: { online: 'Çevrim içi', 'do-not-disturb': 'Rahatsız etmeyin', away: 'Uzakta', offline: 'Çevrim dışı' },
   },
   quickPanel: {

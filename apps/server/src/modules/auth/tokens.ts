@@ -22,7 +22,12 @@ export interface PlayerIdentity {
 
 export interface TokenService {
   issue(player: PlayerIdentity, ip: string): Promise<{ token: string; claims: TokenClaims }>;
-  /** Verifies signature, expiry and revocation; throws 40102 / 40103 as a 401. */
+  /**
+   * Verifies signature, expiry and revocation, all as a 401: code 10 when a well-formed HS256 token
+   * carries a signature this server's key does not verify (forged, tampered, or another server's
+   * key), checked before expiry; 40103 when a genuine token expired; 40102 for anything else
+   * (missing, not a JWT, another algorithm, revoked, unknown, banned player).
+   */
   verify(token: string): Promise<TokenClaims>;
   /** Revokes the token and the tokens it replaced (a logout ends the whole browser session). */
   revoke(jti: string): Promise<void>;
@@ -68,6 +73,7 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
       try {
         claims = (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload as unknown as TokenClaims;
       } catch (error) {
+        if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw errors.signature();
         if (error instanceof joseErrors.JWTExpired) throw errors.expired();
         throw errors.unauthorized();
       }
