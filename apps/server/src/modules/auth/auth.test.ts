@@ -81,6 +81,32 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('site_id', () => {
+  it('is stored with the sign-in (auth log and token) and kept by a stored-token sign-in', async () => {
+    const response = await login({ username: 'alice', password: 'alice1234', site_id: 7 });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
+    expect((await t.ctx.db.query('SELECT site_id FROM auth_tokens WHERE jti = $1', [jti])).rows).toEqual([{ site_id: 7 }]);
+    expect((await login({ username: 'alice', password: 'wrong-pass', site_id: 7 })).statusCode).toBe(401);
+    const validated = await t.app.inject({ method: 'GET', url: '/api/validate', headers: t.auth(token) });
+    const fresh = JSON.parse(Buffer.from(validated.json().token.split('.')[1], 'base64url').toString()).jti;
+    expect((await t.ctx.db.query('SELECT site_id FROM auth_tokens WHERE jti = $1', [fresh])).rows).toEqual([{ site_id: 7 }]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT type, site_id FROM auth_log WHERE player_id = (SELECT id FROM players WHERE username = 'alice') ORDER BY id DESC LIMIT 3",
+    );
+    expect(rows).toEqual([
+      { type: 'login check success', site_id: 7 },
+      { type: 'login fail', site_id: 7 },
+      { type: 'login success', site_id: 7 },
+    ]);
+    // Unset: 0, as the spec says.
+    await login({ username: 'alice', password: 'alice1234' });
+    const last = await t.ctx.db.query("SELECT site_id FROM auth_log WHERE username = 'alice' ORDER BY id DESC LIMIT 1");
+    expect(last.rows).toEqual([{ site_id: 0 }]);
+  });
+});
+
 describe('tokens', () => {
   it('rejects missing and malformed tokens with 401 and 40102, forged ones with 401 and code 10', async () => {
     const forged = (await t.login()).slice(0, -4) + 'AAAA';
