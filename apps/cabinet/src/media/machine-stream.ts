@@ -10,7 +10,7 @@
  * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
  * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
-import type { QualityBand, StreamTarget } from '@reel/protocol';
+import type { BrandArt, QualityBand, StreamTarget } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
 import { CabinetRenderer } from '../render/renderer.js';
 import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
@@ -54,7 +54,8 @@ export interface MachineStreamOptions {
   ffmpegPath: string;
   bands?: readonly QualityBand[];
   source?: VideoSource;
-  title?: string;
+  /** The brand's look until setArt names another. */
+  art?: BrandArt;
   log?: (msg: string) => void;
   restartPolicy?: Partial<RestartPolicy>;
 }
@@ -81,12 +82,14 @@ export class MachineStream {
   /** Set when the stream gave up: why video cannot start. */
   private failedCause: string | null = null;
   onFrame: ((renderedAtMs: number) => void) | null = null;
+  private art: BrandArt | undefined;
 
   constructor(
     private readonly machine: SlotMachine,
     private readonly opts: MachineStreamOptions,
   ) {
     this.bands = opts.bands ?? DEFAULT_BANDS;
+    this.art = opts.art;
     this.policy = { ...DEFAULT_RESTART_POLICY, ...opts.restartPolicy };
     machine.on('sound', (cue) => {
       if (cue !== 'spin') this.mixer.play(cue);
@@ -136,11 +139,17 @@ export class MachineStream {
       r = new CabinetRenderer(this.machine, {
         width: band.width,
         height: band.height,
-        title: this.opts.title ?? 'LUCKY REELS',
+        ...(this.art ? { art: this.art } : {}),
       });
       this.renderers.set(band.id, r);
     }
     return r;
+  }
+
+  /** The brand's title and colours on every band's picture, from the next frame. */
+  setArt(art: BrandArt): void {
+    this.art = art;
+    for (const renderer of this.renderers.values()) renderer.setArt(art);
   }
 
   hasBand(bandId: string): boolean {

@@ -21,8 +21,8 @@ import {
   SCATTER_PAYS,
   SYMBOL_COUNT,
   Sym,
-} from './slot-config.js';
-import { evaluateLine } from './engine.js';
+} from './config.js';
+import { evaluateLine } from './line.js';
 
 export interface DesignMath {
   lineRtp: number;
@@ -85,4 +85,3 @@ export function computeDesignMath(): DesignMath {
   };
 }
 
-export { LINE_PAYS };
