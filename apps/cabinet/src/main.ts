@@ -69,8 +69,11 @@ const snapshots = new LobbySnapshots(
 agent.on('profile', (machineId, profile) => {
   const art = brandArt(profile.brand);
   entries.find((e) => e.machine.machineId === machineId)?.stream?.setArt(art);
-  snapshots.setArt(machineId, art);
-  void snapshots.take(machineId).catch((error: unknown) => log(`snapshot of machine ${machineId} failed: ${String(error)}`));
+  // The first still a moment later, off the path of the machine's own reports.
+  setTimeout(() => {
+    snapshots.setArt(machineId, art);
+    void snapshots.take(machineId).catch((error: unknown) => log(`snapshot of machine ${machineId} failed: ${String(error)}`));
+  }, 1_000);
 });
 agent.start();
 snapshots.start();

@@ -198,11 +198,13 @@ export class AgentClient extends EventEmitter<{
           );
           return;
         }
-        if (msg.data.profile) this.emit('profile', msg.data.machineId, msg.data.profile);
         slot.entry.machine.setOffline(false);
         slot.entry.machine.announce();
         const queued = slot.outbox.splice(0);
         for (const m of queued) this.raw(ws, m);
+        // After the machine's state and meters are on their way: the server must not wait for a
+        // repaint in the brand's look to learn the credits.
+        if (msg.data.profile) this.emit('profile', msg.data.machineId, msg.data.profile);
         return;
       }
       case 'command': {
