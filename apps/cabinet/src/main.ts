@@ -68,7 +68,9 @@ const snapshots = new LobbySnapshots(
 // The server names each machine's brand: its screen and its lobby stills show that brand's look.
 agent.on('profile', (machineId, profile) => {
   const art = brandArt(profile.brand);
-  entries.find((e) => e.machine.machineId === machineId)?.stream?.setArt(art);
+  const stream = entries.find((e) => e.machine.machineId === machineId)?.stream;
+  stream?.setArt(art);
+  void stream?.setFps(profile.fps).catch((error: unknown) => log(`machine ${machineId}: frame rate ${profile.fps} not applied: ${String(error)}`));
   // The first still a moment later, off the path of the machine's own reports.
   setTimeout(() => {
     snapshots.setArt(machineId, art);

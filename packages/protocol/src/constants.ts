@@ -196,6 +196,24 @@ export const DEFAULT_QUALITY_BANDS = [
   { id: 'low', name: '426x240', width: 426, height: 240, bitrateKbps: 400, Order: 1 },
 ] as const;
 
+/** The frame rate the bands' bitrates are set for; other rates scale them. */
+export const BASE_FPS = 30;
+/** The `FPS` setting as a usable frame rate: a whole number from 1 to 60 (30 when not a number). */
+export function clampFps(fps: unknown): number {
+  const value = typeof fps === 'number' && Number.isFinite(fps) ? Math.round(fps) : BASE_FPS;
+  return Math.min(60, Math.max(1, value));
+}
+
+/**
+ * The quality bands at the `FPS` setting: each carries the frame rate, and its bitrate scales with
+ * it (the same bits per frame), so a lower rate costs the network less at the same picture quality.
+ * The cabinet encodes with these and the server lists these: one definition.
+ */
+export function bandsAtFps<B extends { bitrateKbps: number }>(bands: readonly B[], fps: unknown): (B & { fps: number })[] {
+  const rate = clampFps(fps);
+  return bands.map((band) => ({ ...band, fps: rate, bitrateKbps: Math.max(50, Math.round((band.bitrateKbps * rate) / BASE_FPS)) }));
+}
+
 /** Cents as a plain decimal in major units ("1234.56", "-0.05"), exact (no floating point). */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';

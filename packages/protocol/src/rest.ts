@@ -189,6 +189,7 @@ export const QualityBand = Type.Object(
     height: Type.Integer(),
     bitrateKbps: Type.Integer(),
     Order: Type.Integer({ description: 'Sort key; the game sorts bands by Order descending' }),
+    fps: Type.Optional(Type.Integer({ description: 'Frames per second (Settings.json FPS)' })),
   },
   { $id: 'QualityBand' },
 );

@@ -10,11 +10,11 @@
  * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
  * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
-import type { BrandArt, QualityBand, StreamTarget } from '@reel/protocol';
+import { bandsAtFps, clampFps, type BrandArt, type QualityBand, type StreamTarget } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
 import { CabinetRenderer } from '../render/renderer.js';
 import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
-import { DEFAULT_BANDS, DEFAULT_BAND_ID } from './bands.js';
+import { DEFAULT_BANDS, DEFAULT_BAND_ID, FPS } from './bands.js';
 import { Encoder, type VideoSource } from './encoder.js';
 import { MODERN_FFMPEG, probeFfmpeg, type FfmpegCapabilities } from './ffmpeg-probe.js';
 import { FramePump } from './frame-pump.js';
@@ -61,7 +61,10 @@ export interface MachineStreamOptions {
 }
 
 export class MachineStream {
-  readonly bands: readonly QualityBand[];
+  /** The bands at the current frame rate (setFps); ids never change. */
+  bands: readonly QualityBand[];
+  private readonly baseBands: readonly QualityBand[];
+  private fps = FPS;
   readonly mixer = new SoundMixer();
   private readonly renderers = new Map<string, CabinetRenderer>();
   private encoder: Encoder | null = null;
@@ -88,7 +91,8 @@ export class MachineStream {
     private readonly machine: SlotMachine,
     private readonly opts: MachineStreamOptions,
   ) {
-    this.bands = opts.bands ?? DEFAULT_BANDS;
+    this.baseBands = opts.bands ?? DEFAULT_BANDS;
+    this.bands = bandsAtFps(this.baseBands, this.fps);
     this.art = opts.art;
     this.policy = { ...DEFAULT_RESTART_POLICY, ...opts.restartPolicy };
     machine.on('sound', (cue) => {
@@ -150,6 +154,24 @@ export class MachineStream {
   setArt(art: BrandArt): void {
     this.art = art;
     for (const renderer of this.renderers.values()) renderer.setArt(art);
+  }
+
+  get frameRate(): number {
+    return this.fps;
+  }
+
+  /**
+   * The `FPS` setting the server named: frames are painted and encoded at this rate, and the bands'
+   * bitrates follow it (bandsAtFps). A running encoder restarts at the new rate.
+   */
+  async setFps(fps: number): Promise<void> {
+    const rate = clampFps(fps);
+    if (rate === this.fps) return;
+    this.fps = rate;
+    this.bands = bandsAtFps(this.baseBands, rate);
+    if (!this.target) return;
+    await this.stopEncoder();
+    await this.relaunch();
   }
 
   hasBand(bandId: string): boolean {
@@ -235,7 +257,7 @@ export class MachineStream {
       this.machine.setVideoFault(null);
     }, this.policy.fastFailureMs);
     if (encoder.source.kind === 'canvas') {
-      this.pump = new FramePump(renderer, encoder);
+      this.pump = new FramePump(renderer, encoder, this.fps);
       this.pump.onFrame = (t) => this.onFrame?.(t);
       this.pump.start();
     }

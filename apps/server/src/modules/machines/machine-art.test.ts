@@ -72,6 +72,12 @@ describe('machine profile and lobby pictures', () => {
       await until(() => [fruit.id, golden.id].every((id) => t.ctx.sessions.machineView(id).cabinetState === 'idle'), 10_000);
       expect(profiles.get(fruit.id)).toEqual({ name: fruit.name, brand: 'Fruit Palace', fps: 24 });
       expect(profiles.get(golden.id)).toEqual({ name: golden.name, brand: 'Golden Reels', fps: 24 });
+      // The lobby lists the bands at that rate too (bandsAtFps: 1200 kbps at 30 fps → 960 at 24).
+      const all = (await t.app.inject({ method: 'GET', url: '/api/machine/all', headers: t.auth(await t.login()) })).json();
+      expect(all[0].machines[0].bands.map((b: { id: string; fps: number; bitrateKbps: number }) => [b.id, b.fps, b.bitrateKbps])).toEqual([
+        ['high', 24, 960],
+        ['low', 24, 320],
+      ]);
 
       await until(async () => (await t.app.inject({ method: 'GET', url: `/api/machine/${fruit.id}/image` })).headers['content-type'] === 'image/jpeg');
       const still = await t.app.inject({ method: 'GET', url: `/api/machine/${fruit.id}/image` });

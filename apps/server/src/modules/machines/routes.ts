@@ -19,7 +19,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   );
 
   app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: Type.Array(BrandWithMachines), ...errorResponses } }) }, async () =>
-    lobby(ctx.db, hotLimit()),
+    lobby(ctx.db, hotLimit(), undefined, readSettings(ctx.config.settingsFile).FPS),
   );
 
   // Public, like the page it feeds: the paytable is what every machine plays.
@@ -68,7 +68,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       }),
     },
     async (request) => {
-      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id);
+      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id, readSettings(ctx.config.settingsFile).FPS);
       if (!entry) throw errors.notFound();
       return entry;
     },
