@@ -412,8 +412,8 @@ async function main() {
       const players = createPlayers(dataDir, count);
       tokens = await Promise.all(players.map((player) => login(base!, player.username, player.password)));
     } else {
-      tokens = [await login(base, 'demo', 'demo1234'), await login(base, 'alice', 'alice1234'), await login(base, 'bob', 'bob1234')];
-      notes.push('BENCH_BASE_URL: only demo, alice and bob play in part 3');
+      tokens = [await login(base, 'demo', 'demo1234'), await login(base, 'alice', 'alice1234'), await login(base, 'bobby', 'bobby1234')];
+      notes.push('BENCH_BASE_URL: only demo, alice and bobby play in part 3');
     }
     steps = await concurrency(browser, base, tokens, machines, notes);
   } finally {

@@ -127,6 +127,7 @@ async function lobbyStress() {
       const url = route.request().url();
       if (url.includes('/api/validate')) return route.fulfill({ json: session });
       if (url.includes('/api/machine/all')) return route.fulfill({ json: lobby });
+      if (url.includes('/api/machine/brands')) return route.fulfill({ json: lobby.map((group) => group.brand) });
       if (url.includes('/api/player/balance')) return route.fulfill({ json: { status: true, code: 20000, balance: 100000, cash: 100000, credit: 0, bonus: 0, discount: 0, currency: 'TRY' } });
       if (url.includes('/api/player/profile')) return route.fulfill({ json: { status: true, code: 20000, settings: {}, shortcuts: [] } });
       return route.fulfill({ json: { status: true, code: 20000 } });

@@ -51,7 +51,7 @@ async function freePort(): Promise<number> {
 const PLAYERS = [
   { username: 'demo', password: 'demo1234', machineId: 1 },
   { username: 'alice', password: 'alice1234', machineId: 5 },
-  { username: 'bob', password: 'bob1234', machineId: 9 },
+  { username: 'bobby', password: 'bobby1234', machineId: 9 },
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-chaos-'));

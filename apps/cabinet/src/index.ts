@@ -10,4 +10,3 @@ export {
 } from './media/ffmpeg-probe.js';
 export { AgentClient, type AgentMachine } from './agent/agent-client.js';
 export { loadCabinetConfig, type CabinetConfig } from './config.js';
-export { computeDesignMath } from './game/math.js';

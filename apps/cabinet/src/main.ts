@@ -3,6 +3,7 @@
  * server's agent channel, and streams each one's video when the server asks (stream_start).
  */
 import { hostname } from 'node:os';
+import { brandArt } from '@reel/protocol';
 import { SlotMachine } from './game/machine.js';
 import { FileMemoryStore } from './game/critical-memory.js';
 import { MachineStream } from './media/machine-stream.js';
@@ -10,6 +11,7 @@ import { DEFAULT_BANDS } from './media/bands.js';
 import { resolveFfmpeg } from './media/ffmpeg-path.js';
 import { describeProbe, probeFfmpeg } from './media/ffmpeg-probe.js';
 import { AgentClient } from './agent/agent-client.js';
+import { LobbySnapshots } from './media/lobby-snapshots.js';
 import { loadCabinetConfig } from './config.js';
 
 const log = (msg: string) => console.log(`[cabinet] ${msg}`);
@@ -59,13 +61,31 @@ const agent = new AgentClient({
   log,
 });
 agent.on('status', (s) => log(`agent ${s} (${config.agentUrl})`));
+const snapshots = new LobbySnapshots(
+  entries.map((e) => e.machine),
+  agent,
+);
+// The server names each machine's brand: its screen and its lobby stills show that brand's look.
+agent.on('profile', (machineId, profile) => {
+  const art = brandArt(profile.brand);
+  const stream = entries.find((e) => e.machine.machineId === machineId)?.stream;
+  stream?.setArt(art);
+  void stream?.setFps(profile.fps).catch((error: unknown) => log(`machine ${machineId}: frame rate ${profile.fps} not applied: ${String(error)}`));
+  // The first still a moment later, off the path of the machine's own reports.
+  setTimeout(() => {
+    snapshots.setArt(machineId, art);
+    void snapshots.take(machineId).catch((error: unknown) => log(`snapshot of machine ${machineId} failed: ${String(error)}`));
+  }, 1_000);
+});
 agent.start();
+snapshots.start();
 log(`running machines ${config.machines.map((m) => m.machineId).join(', ')}`);
 
 let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  snapshots.stop();
   await agent.stop();
   await Promise.all(entries.map((e) => e.stream?.stop()));
   for (const e of entries) e.machine.dispose();

@@ -6,7 +6,7 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { simulate, type SimTotals } from './game/simulate.js';
-import { computeDesignMath } from './game/math.js';
+import { computeDesignMath } from '@reel/protocol';
 
 const TOLERANCE_PCT = 0.5;
 

@@ -62,12 +62,9 @@ export function loadConfig() {
       rateLimitPerMinute: int('LOGIN_RATE_LIMIT_PER_MINUTE', 30),
     },
     passwordMaxAgeDays: int('PASSWORD_MAX_AGE_DAYS', 90),
-    passwordMinLength: int('PASSWORD_MIN_LENGTH', 8),
     promotions: {
       discountCents: int('DISCOUNT_AMOUNT_CENTS', 2_000),
       bonusCents: int('BONUS_AMOUNT_CENTS', 1_000),
-      discountMinBalanceCents: int('DISCOUNT_MIN_BALANCE_CENTS', 10_000),
-      balanceCheck: bool('DISCOUNT_BALANCE_CHECK', true),
       cooldownMs: int('PROMOTION_COOLDOWN_MS', 30_000),
       /**
        * Bonus or discount money loaded on a machine counts as cash only after bets of this many times

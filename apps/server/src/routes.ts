@@ -9,6 +9,7 @@ import { chatRoutes } from './modules/chat/routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
+import { jackpotRoutes } from './modules/notifications/jackpot-routes.js';
 import { agentHubPlugin } from './modules/cabinets/plugin.js';
 import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
@@ -32,6 +33,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
     { prefix: '/api' },
   );
   await notificationRoutes(app, ctx);
+  await jackpotRoutes(app, ctx);
   await gameRoutes(app, ctx, ctx.sessions);
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
   if (ctx.media) await app.register(mediaPlugin, { media: ctx.media });

@@ -12,6 +12,7 @@ import { createTokenService } from './modules/auth/tokens.js';
 import { createGeoService } from './modules/geo/geo.js';
 import { AgentHub } from './modules/cabinets/agent-hub.js';
 import { verifyMachineKey } from './modules/machines/machine-keys.js';
+import { machineProfile, recordSnapshots } from './modules/machines/machine-art.js';
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
 import { createVideoPort } from './modules/sessions/video-port.js';
@@ -55,9 +56,11 @@ export async function createContext(config: Config, databaseUrl: string): Promis
   });
   const cabinets = new AgentHub({
     verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key),
+    machineProfile: (machineId) => machineProfile(db, config.settingsFile, machineId),
     // Warnings only (a refused machine key, a machine whose video cannot start); connects are routine.
     log: { info: () => {}, warn: (details, message) => console.warn(`[cabinets] ${message} ${JSON.stringify(details)}`) },
   });
+  recordSnapshots(cabinets, db, (line) => console.warn(`[cabinets] ${line}`));
   const media = config.media.enabled
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;

@@ -15,6 +15,11 @@ import { forgetSystemAccounts } from '../src/modules/ledger/ledger.js';
 import type { AppContext } from '../src/context.js';
 import type { App } from '../src/app.js';
 
+/** Writes the runtime settings (Settings.json) the app reads per request; keys not given keep their defaults. */
+export function writeSettings(ctx: Pick<AppContext, 'config'>, settings: Record<string, unknown>): void {
+  fs.writeFileSync(ctx.config.settingsFile, JSON.stringify(settings));
+}
+
 export interface TestApp {
   app: App;
   ctx: AppContext;

@@ -231,9 +231,30 @@ export interface AgentClientEvents {
   };
   cycle: { machineId: number; cycle: GameCycle };
   meters: { machineId: number; meters: MachineMeters };
+  /**
+   * A still of the machine's screen for the lobby (`GET /api/machine/{id}/image`), sent every
+   * SNAPSHOT_INTERVAL_MS while authenticated. `view`: which video type it shows.
+   */
+  snapshot: { machineId: number; view: VideoType; mime: 'image/jpeg'; dataBase64: string };
   command_result: { machineId: number; result: CommandResult };
 }
 export type AgentClientMessage = Union<AgentClientEvents>;
+
+/** What the server tells a cabinet about itself when it authenticates. */
+export interface MachineProfile {
+  /** The machine's name and its brand group's name (the cabinet paints the brand's title and art). */
+  name: string;
+  brand: string;
+  /** Frames per second of the video (Settings.json `FPS`). */
+  fps: number;
+}
+
+/** How often a cabinet sends a still of its screen for the lobby. */
+export const SNAPSHOT_INTERVAL_MS = 10_000;
+/** A snapshot older than this is not shown; the lobby shows the brand's art instead. */
+export const SNAPSHOT_MAX_AGE_MS = 120_000;
+/** Snapshot size: a lobby card's picture. */
+export const SNAPSHOT_SIZE = { width: 320, height: 180 } as const;
 
 /** Server → cabinet. */
 export interface AgentServerEvents {
@@ -242,6 +263,8 @@ export interface AgentServerEvents {
     machineId: number;
     ok: boolean;
     reason?: 'unknown_machine' | 'bad_key' | 'duplicate' | 'protocol';
+    /** With ok: what the operator configured for this machine (its brand's look, the frame rate). */
+    profile?: MachineProfile;
   };
   command: { machineId: number; command: AgentCommand };
   error: { reason: string };

@@ -14,7 +14,13 @@ export const LIVE_CHAT_START_DELAY_MS = 700;
 export const LIVE_CHAT_RETRY_MS = 5_000;
 export const HOVER_MENU_DELAY_MS = 150;
 export const CHAT_TIME_FORMAT = 'MMMM Do YYYY, h:mm:ss a';
-export const PASSWORD_MIN_LENGTH = 4;
+/** The sign-in form's rule for username and password (spec section 5: 'Min character length is 4'). */
+export const LOGIN_MIN_LENGTH = 4;
+/**
+ * The change-password rule: a new password chosen on the profile page needs at least this many
+ * characters (server answers 40101 below it; the web form checks the same number before sending).
+ */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_THEME = 'dark1';
 
 export const Layout = {
@@ -100,6 +106,9 @@ export type Language = (typeof Language)[keyof typeof Language];
 export const DEFAULT_LANGUAGE: Language = 'tr';
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
+/** Chat statuses (spec section 2), in the order a status menu lists them. */
+export const CONTACT_STATUSES = ['online', 'do-not-disturb', 'away', 'offline'] as const;
+
 export const VideoType = { Screen: 'screen', Camera: 'camera' } as const;
 export type VideoType = (typeof VideoType)[keyof typeof VideoType];
 
@@ -118,6 +127,10 @@ export const HOT_COINS = [
  */
 export const DEFAULT_SETTINGS = {
   API_URL: '/api/',
+  /**
+   * The discount's balance ceiling in whole currency units (100 = ₺100.00), unlike the other amount
+   * settings, which are cents: see discountMinBalanceCents and docs/spec-decisions.server-part.md.
+   */
   DISCOUNT_MIN: 100,
   HOT_FLAG_LIMIT: 20_000,
   MAX_ALL_IN_LIMIT: 2_500_000,
@@ -167,11 +180,39 @@ export function mergeSettings(override: unknown): Settings {
   return merged as Settings;
 }
 
+/**
+ * The discount rule of spec section 5, decided by the server from the runtime settings: refused when
+ * the balance (cents) is at or above this many cents while DISCOUNT_BALANCE_CHECK is on; null when
+ * the check is off.
+ */
+export function discountMinBalanceCents(settings: Pick<Settings, 'DISCOUNT_MIN' | 'DISCOUNT_BALANCE_CHECK'>): number | null {
+  if (!settings.DISCOUNT_BALANCE_CHECK) return null;
+  return Math.round(settings.DISCOUNT_MIN * CENTS_PER_UNIT);
+}
+
 /** Quality bands a simulated cabinet offers; the game lists them by Order, highest first. */
 export const DEFAULT_QUALITY_BANDS = [
   { id: 'high', name: '640x360', width: 640, height: 360, bitrateKbps: 1200, Order: 2 },
   { id: 'low', name: '426x240', width: 426, height: 240, bitrateKbps: 400, Order: 1 },
 ] as const;
+
+/** The frame rate the bands' bitrates are set for; other rates scale them. */
+export const BASE_FPS = 30;
+/** The `FPS` setting as a usable frame rate: a whole number from 1 to 60 (30 when not a number). */
+export function clampFps(fps: unknown): number {
+  const value = typeof fps === 'number' && Number.isFinite(fps) ? Math.round(fps) : BASE_FPS;
+  return Math.min(60, Math.max(1, value));
+}
+
+/**
+ * The quality bands at the `FPS` setting: each carries the frame rate, and its bitrate scales with
+ * it (the same bits per frame), so a lower rate costs the network less at the same picture quality.
+ * The cabinet encodes with these and the server lists these: one definition.
+ */
+export function bandsAtFps<B extends { bitrateKbps: number }>(bands: readonly B[], fps: unknown): (B & { fps: number })[] {
+  const rate = clampFps(fps);
+  return bands.map((band) => ({ ...band, fps: rate, bitrateKbps: Math.max(50, Math.round((band.bitrateKbps * rate) / BASE_FPS)) }));
+}
 
 /** Cents as a plain decimal in major units ("1234.56", "-0.05"), exact (no floating point). */
 export function formatCents(cents: number): string {

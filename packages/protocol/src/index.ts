@@ -6,3 +6,4 @@ export * from './ws.js';
 export * from './agent.js';
 export * from './media.js';
 export * from './text.js';
+export * from './slot/index.js';

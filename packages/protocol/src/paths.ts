@@ -26,6 +26,13 @@ export const ApiPath = {
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',
+  /**
+   * The machine's computed image path (spec section 3): a recent still of its screen, or its brand's
+   * art when there is none. Public (an <img> sends no bearer header); see machineImagePath.
+   */
+  machineImage: '/machine/:id/image',
+  /** The slot game's paytable, from the cabinets' own tables (PaytableResponse). */
+  paytable: '/machine/paytable',
   userUpdate: '/api/auth/user/update',
   register: '/api/auth/register',
   chatContacts: '/api/chat/contacts',
@@ -35,6 +42,15 @@ export const ApiPath = {
   chatSendMessage: '/api/chat/send-message',
   quickPanelData: '/api/quick-panel/data',
 } as const;
+
+/**
+ * A machine's picture in the lobby: the operator's image when one is set, else the computed path
+ * under the API base (`API_URL`), which the server fills with a recent screen still or brand art.
+ */
+export function machineImagePath(apiBase: string, machine: { id: number; image: string | null }): string {
+  if (machine.image) return machine.image;
+  return `${apiBase.replace(/\/+$/, '')}${ApiPath.machineImage.replace(':id', String(machine.id))}`;
+}
 
 /** Paths at the site root, outside the API base. */
 export const RootPath = { check: '/check', settings: '/Settings.json', docs: '/api/docs' } as const;

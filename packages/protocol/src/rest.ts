@@ -189,6 +189,7 @@ export const QualityBand = Type.Object(
     height: Type.Integer(),
     bitrateKbps: Type.Integer(),
     Order: Type.Integer({ description: 'Sort key; the game sorts bands by Order descending' }),
+    fps: Type.Optional(Type.Integer({ description: 'Frames per second (Settings.json FPS)' })),
   },
   { $id: 'QualityBand' },
 );
@@ -231,6 +232,43 @@ export type Machine = Static<typeof Machine>;
 
 export const BrandWithMachines = Type.Object({ brand: Brand, machines: Type.Array(Machine) }, { $id: 'BrandWithMachines' });
 export type BrandWithMachines = Static<typeof BrandWithMachines>;
+
+/** `GET /machine/paytable`: the slot game's paytable (PaytableData in slot/paytable.ts, built from the cabinets' tables). */
+export const PaytableResponse = withResult(
+  {
+    reels: Type.Integer(),
+    rows: Type.Integer(),
+    lines: Type.Integer(),
+    betLevelsCents: Type.Array(Type.Integer(), { description: 'Total bet per spin per bet level (integer cents)' }),
+    symbols: Type.Array(
+      Type.Object({
+        symbol: Type.String({ description: 'Symbol name (SlotSymbol)' }),
+        kind: Type.Union([Type.Literal('wild'), Type.Literal('regular'), Type.Literal('scatter')]),
+        pays: Type.Array(Type.Integer(), {
+          description: 'For 3, 4 and 5: line-bet multiples on a payline; for the scatter, total-bet multiples anywhere',
+        }),
+        stopsPerReel: Type.Array(Type.Integer(), { description: 'How many stops of each reel strip carry the symbol' }),
+      }),
+    ),
+    scatterPays: Type.Array(Type.Object({ count: Type.Integer(), multiplier: Type.Integer({ description: 'Total-bet multiple' }) })),
+    freeSpins: Type.Object({ trigger: Type.Integer(), award: Type.Integer(), multiplier: Type.Integer(), retrigger: Type.Boolean() }),
+    paylines: Type.Array(Type.Array(Type.Integer()), { description: 'Rows (0 = top) per reel, per payline' }),
+    rtp: Type.Object(
+      {
+        total: Type.Number(),
+        base: Type.Number(),
+        lines: Type.Number(),
+        scatter: Type.Number(),
+        freeSpins: Type.Number(),
+        freeSpinTriggerProbability: Type.Number(),
+      },
+      { description: 'Design return to player as fractions (0.95 = 95 %), exact from the reel strips' },
+    ),
+    jackpotOdds: Type.Integer({ description: 'One paid spin in this many flags a jackpot (paid from the brand pool, outside the RTP)' }),
+  },
+  'PaytableResponse',
+);
+export type PaytableResponse = Static<typeof PaytableResponse>;
 
 // --- History -------------------------------------------------------------------------------
 
@@ -312,6 +350,7 @@ export const ContactStatus = Type.Union([
   Type.Literal('away'),
   Type.Literal('offline'),
 ]);
+export type ContactStatus = Static<typeof ContactStatus>;
 export const Contact = Type.Object(
   {
     id: Type.String(),

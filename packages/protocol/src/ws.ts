@@ -85,6 +85,20 @@ export interface NotificationServerEvents {
 }
 export type NotificationServerMessage = Union<NotificationServerEvents>;
 
+// --- Jackpot signal channel (`WsPath.jackpot`) ----------------------------------------------
+
+/**
+ * Server→client on the jackpot signal socket: `jackpots` once on connect (every brand's current
+ * values), then each `jackpot` change or hit as it happens; `logout` before a close for a bad token.
+ * Sequence numbers count per socket from 1. The client sends nothing.
+ */
+export interface JackpotSignalEvents {
+  jackpots: { brands: JackpotNotification[] };
+  jackpot: JackpotNotification;
+  logout: { code: number };
+}
+export type JackpotSignalMessage = Union<JackpotSignalEvents>;
+
 /** Client→server on the notification channel. `init` names the user, as the spec's `init` with id. */
 export interface NotificationClientEvents {
   init: { id: number; token: string; lastSeq?: number; protocol: number };

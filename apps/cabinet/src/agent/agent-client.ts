@@ -12,6 +12,7 @@ import {
   type AgentCommand,
   type AgentServerMessage,
   type CommandResult,
+  type MachineProfile,
   type QualityBand,
   type VideoType,
 } from '@reel/protocol';
@@ -54,6 +55,8 @@ interface Slot {
 export class AgentClient extends EventEmitter<{
   status: [AgentStatus];
   auth: [number, boolean, string | undefined];
+  /** The server's profile of an authenticated machine (its brand, the frame rate). */
+  profile: [number, MachineProfile];
 }> {
   private ws: WebSocket | null = null;
   private attempt = 0;
@@ -199,6 +202,9 @@ export class AgentClient extends EventEmitter<{
         slot.entry.machine.announce();
         const queued = slot.outbox.splice(0);
         for (const m of queued) this.raw(ws, m);
+        // After the machine's state and meters are on their way: the server must not wait for a
+        // repaint in the brand's look to learn the credits.
+        if (msg.data.profile) this.emit('profile', msg.data.machineId, msg.data.profile);
         return;
       }
       case 'command': {
@@ -246,6 +252,16 @@ export class AgentClient extends EventEmitter<{
       default:
         return machine.execute(command);
     }
+  }
+
+  /** A still of the machine's screen for the lobby; dropped while the machine is not connected. */
+  sendSnapshot(machineId: number, jpeg: Buffer): void {
+    const slot = this.slots.get(machineId);
+    if (!slot) return;
+    this.sendLive(slot, {
+      event: 'snapshot',
+      data: { machineId, view: 'screen', mime: 'image/jpeg', dataBase64: jpeg.toString('base64') },
+    });
   }
 
   private raw(ws: WebSocket, msg: AgentClientMessage): void {

@@ -7,7 +7,7 @@ import { FileMemoryStore, newMemoryImage, type MemoryImage, type MemoryStore } f
 import { evaluateStops } from './engine.js';
 import { SlotMachine } from './machine.js';
 import { Rng, type Uint32Source } from './rng.js';
-import { FREE_SPINS_AWARD, REEL_STRIPS } from './slot-config.js';
+import { FREE_SPINS_AWARD, REEL_STRIPS } from '@reel/protocol';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
 const SLOW = { ...FAST, spinDurationMs: 60_000 };

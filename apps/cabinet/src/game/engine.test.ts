@@ -9,8 +9,8 @@ import {
   LINE_PAYS,
   SCATTER_PAYS,
   FREE_SPINS_AWARD,
-} from './slot-config.js';
-import { computeDesignMath } from './math.js';
+} from '@reel/protocol';
+import { computeDesignMath } from '@reel/protocol';
 
 const W = Sym.Wild,
   S7 = Sym.Seven,

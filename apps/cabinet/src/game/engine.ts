@@ -3,10 +3,10 @@
  * the RNG is passed in so tests can drive exact reel stops.
  */
 import {
+  evaluateLine,
   FREE_SPINS_AWARD,
   FREE_SPINS_TRIGGER,
   JACKPOT_ODDS,
-  LINE_PAYS,
   LINES,
   PAYLINES,
   REELS,
@@ -15,42 +15,11 @@ import {
   SCATTER_PAYS,
   SYMBOL_COUNT,
   Sym,
-} from './slot-config.js';
+  type LineResult,
+} from '@reel/protocol';
 import type { Rng } from './rng.js';
 
-export interface LineResult {
-  /** Paying symbol id (WILD when the line is all leading wilds paying as wilds), -1 if none. */
-  symbol: number;
-  count: number;
-  /** Multiple of the line bet. */
-  pay: number;
-}
-
-/**
- * The canonical line rule: left to right from reel 1; wilds stand in for the first non-wild
- * symbol; a run of leading wilds may instead pay as wilds, whichever pays more; scatters never
- * count on a line.
- */
-export function evaluateLine(symbols: ArrayLike<number>): LineResult {
-  let wildRun = 0;
-  while (wildRun < REELS && symbols[wildRun] === Sym.Wild) wildRun++;
-  const wildPay = wildRun >= 3 ? LINE_PAYS[Sym.Wild]![wildRun - 3]! : 0;
-  let best: LineResult = {
-    symbol: wildPay > 0 ? Sym.Wild : -1,
-    count: wildPay > 0 ? wildRun : 0,
-    pay: wildPay,
-  };
-  if (wildRun < REELS) {
-    const target = symbols[wildRun]!;
-    if (target !== Sym.Scatter) {
-      let count = wildRun + 1;
-      while (count < REELS && (symbols[count] === target || symbols[count] === Sym.Wild)) count++;
-      const pay = count >= 3 ? LINE_PAYS[target]![count - 3]! : 0;
-      if (pay > best.pay) best = { symbol: target, count, pay };
-    }
-  }
-  return best;
-}
+export { evaluateLine, type LineResult } from '@reel/protocol';
 
 const RADIX = [10_000, 1_000, 100, 10, 1] as const;
 const PACK_SYMBOL = 8; // pay << PACK_SHIFT | symbol << 3 | count

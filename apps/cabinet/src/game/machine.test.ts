@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentCommand, AgentMachineState, GameCycle } from '@reel/protocol';
 import { SlotMachine } from './machine.js';
 import { Rng, type Uint32Source } from './rng.js';
-import { REEL_STRIPS, FREE_SPINS_AWARD } from './slot-config.js';
+import { REEL_STRIPS, FREE_SPINS_AWARD } from '@reel/protocol';
 import { evaluateStops } from './engine.js';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };

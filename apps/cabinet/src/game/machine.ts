@@ -24,7 +24,7 @@ import type {
 } from '@reel/protocol';
 import { Rng } from './rng.js';
 import { drawStops, evaluateStops, rollJackpot, type SpinEvaluation } from './engine.js';
-import { BET_LEVELS_CENTS, FREE_SPIN_MULTIPLIER, LINES, SYMBOL_NAMES } from './slot-config.js';
+import { BET_LEVELS_CENTS, FREE_SPIN_MULTIPLIER, LINES, SYMBOL_NAMES } from '@reel/protocol';
 import { CommandDeduper } from './command-deduper.js';
 import {
   APPLIED_MONEY_LIMIT,

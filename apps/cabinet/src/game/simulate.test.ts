@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { simulate } from './simulate.js';
-import { computeDesignMath } from './math.js';
+import { computeDesignMath } from '@reel/protocol';
 
 it('a short simulation lands near the design RTP', () => {
   const t = simulate(400_000);

@@ -1,6 +1,6 @@
 import { fastSpin } from './engine.js';
 import { Rng } from './rng.js';
-import { FREE_SPINS_AWARD, FREE_SPINS_TRIGGER, FREE_SPIN_MULTIPLIER, LINES } from './slot-config.js';
+import { FREE_SPINS_AWARD, FREE_SPINS_TRIGGER, FREE_SPIN_MULTIPLIER, LINES } from '@reel/protocol';
 
 export interface SimTotals {
   spins: number;

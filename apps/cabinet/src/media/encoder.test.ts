@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamTarget } from '@reel/protocol';
 import { DEFAULT_BANDS } from './bands.js';
 import { buildFfmpegArgs } from './encoder.js';
+import { bandsAtFps } from '@reel/protocol';
 import {
   LEGACY_FFMPEG,
   MODERN_FFMPEG,
@@ -48,6 +49,16 @@ describe('ffmpeg arguments per capability set', () => {
   it('a modern ffmpeg gets exactly the measured low-latency arguments (also the default)', () => {
     expect(buildFfmpegArgs({ target, band, capabilities: MODERN_FFMPEG })).toEqual(MEASURED);
     expect(buildFfmpegArgs({ target, band })).toEqual(MEASURED);
+  });
+
+  it('the FPS setting sets the frame rate, a keyframe each second and the bitrate (bandsAtFps)', () => {
+    const [at24] = bandsAtFps([band], 24);
+    const args = buildFfmpegArgs({ target, band: at24! });
+    const after = (flag: string) => args[args.indexOf(flag) + 1];
+    expect(after('-framerate')).toBe('24');
+    expect(after('-g')).toBe('24');
+    expect(after('-keyint_min')).toBe('24');
+    expect(after('-b:v')).toBe('960k');
   });
 
   it('an ffmpeg without -fps_mode (4.x, the bundled build) gets -vsync passthrough and nothing else changes', () => {

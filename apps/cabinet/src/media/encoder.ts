@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { QualityBand, StreamTarget } from '@reel/protocol';
-import { FPS, KEYFRAME_INTERVAL_FRAMES } from './bands.js';
+import { FPS } from './bands.js';
 import { MODERN_FFMPEG, type FfmpegCapabilities } from './ffmpeg-probe.js';
 
 export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
@@ -18,6 +18,7 @@ export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string;
 export interface EncoderOptions {
   ffmpegPath: string;
   target: StreamTarget;
+  /** Its `fps` (else FPS) sets the frame rate; a keyframe comes every second at that rate. */
   band: QualityBand;
   source?: VideoSource;
   /** What the binary accepts (default: a modern ffmpeg). */
@@ -32,6 +33,7 @@ export function buildFfmpegArgs(
   o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities'>,
 ): string[] {
   const { target: t, band } = o;
+  const fps = band.fps ?? FPS;
   const caps = o.capabilities ?? MODERN_FFMPEG;
   const source = o.source ?? { kind: 'canvas' };
   const kbps = band.bitrateKbps;
@@ -45,7 +47,7 @@ export function buildFfmpegArgs(
           '-s',
           `${band.width}x${band.height}`,
           '-framerate',
-          String(FPS),
+          String(fps),
           '-use_wallclock_as_timestamps',
           '1',
           '-i',
@@ -59,7 +61,7 @@ export function buildFfmpegArgs(
           '-video_size',
           `${band.width}x${band.height}`,
           '-framerate',
-          String(FPS),
+          String(fps),
           '-i',
           source.device,
         ];
@@ -122,10 +124,11 @@ export function buildFfmpegArgs(
     `${kbps}k`,
     '-bufsize',
     `${Math.round(kbps / 2)}k`,
+    // A keyframe every second whatever the rate (a new viewer waits at most that long).
     '-g',
-    String(KEYFRAME_INTERVAL_FRAMES),
+    String(fps),
     '-keyint_min',
-    String(KEYFRAME_INTERVAL_FRAMES),
+    String(fps),
     '-ssrc',
     String(t.videoSsrc),
     '-payload_type',

@@ -78,6 +78,21 @@ function setup(ffmpegPath: string) {
   return { machine, stream, logs, states };
 }
 
+describe('frame rate', () => {
+  it('follows the FPS setting: bands carry it and their bitrates scale; ids stay', async () => {
+    const machine = new SlotMachine({ machineId: 3 });
+    const stream = new MachineStream(machine, { ffmpegPath: '/nonexistent/ffmpeg' });
+    expect(stream.frameRate).toBe(30);
+    expect(stream.bands.map((b) => [b.id, b.fps, b.bitrateKbps])).toEqual([['high', 30, 1200], ['low', 30, 400]]);
+    await stream.setFps(15);
+    expect(stream.frameRate).toBe(15);
+    expect(stream.bands.map((b) => [b.id, b.fps, b.bitrateKbps])).toEqual([['high', 15, 600], ['low', 15, 200]]);
+    await stream.setFps(500);
+    expect(stream.frameRate).toBe(60);
+    machine.dispose();
+  });
+});
+
 describe('restart backoff', () => {
   it('doubles from the initial pause up to the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => restartDelayMs(n))).toEqual([

@@ -10,11 +10,11 @@
  * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
  * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
-import type { QualityBand, StreamTarget } from '@reel/protocol';
+import { bandsAtFps, clampFps, type BrandArt, type QualityBand, type StreamTarget } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
 import { CabinetRenderer } from '../render/renderer.js';
 import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
-import { DEFAULT_BANDS, DEFAULT_BAND_ID } from './bands.js';
+import { DEFAULT_BANDS, DEFAULT_BAND_ID, FPS } from './bands.js';
 import { Encoder, type VideoSource } from './encoder.js';
 import { MODERN_FFMPEG, probeFfmpeg, type FfmpegCapabilities } from './ffmpeg-probe.js';
 import { FramePump } from './frame-pump.js';
@@ -54,13 +54,17 @@ export interface MachineStreamOptions {
   ffmpegPath: string;
   bands?: readonly QualityBand[];
   source?: VideoSource;
-  title?: string;
+  /** The brand's look until setArt names another. */
+  art?: BrandArt;
   log?: (msg: string) => void;
   restartPolicy?: Partial<RestartPolicy>;
 }
 
 export class MachineStream {
-  readonly bands: readonly QualityBand[];
+  /** The bands at the current frame rate (setFps); ids never change. */
+  bands: readonly QualityBand[];
+  private readonly baseBands: readonly QualityBand[];
+  private fps = FPS;
   readonly mixer = new SoundMixer();
   private readonly renderers = new Map<string, CabinetRenderer>();
   private encoder: Encoder | null = null;
@@ -81,12 +85,15 @@ export class MachineStream {
   /** Set when the stream gave up: why video cannot start. */
   private failedCause: string | null = null;
   onFrame: ((renderedAtMs: number) => void) | null = null;
+  private art: BrandArt | undefined;
 
   constructor(
     private readonly machine: SlotMachine,
     private readonly opts: MachineStreamOptions,
   ) {
-    this.bands = opts.bands ?? DEFAULT_BANDS;
+    this.baseBands = opts.bands ?? DEFAULT_BANDS;
+    this.bands = bandsAtFps(this.baseBands, this.fps);
+    this.art = opts.art;
     this.policy = { ...DEFAULT_RESTART_POLICY, ...opts.restartPolicy };
     machine.on('sound', (cue) => {
       if (cue !== 'spin') this.mixer.play(cue);
@@ -136,11 +143,35 @@ export class MachineStream {
       r = new CabinetRenderer(this.machine, {
         width: band.width,
         height: band.height,
-        title: this.opts.title ?? 'LUCKY REELS',
+        ...(this.art ? { art: this.art } : {}),
       });
       this.renderers.set(band.id, r);
     }
     return r;
+  }
+
+  /** The brand's title and colours on every band's picture, from the next frame. */
+  setArt(art: BrandArt): void {
+    this.art = art;
+    for (const renderer of this.renderers.values()) renderer.setArt(art);
+  }
+
+  get frameRate(): number {
+    return this.fps;
+  }
+
+  /**
+   * The `FPS` setting the server named: frames are painted and encoded at this rate, and the bands'
+   * bitrates follow it (bandsAtFps). A running encoder restarts at the new rate.
+   */
+  async setFps(fps: number): Promise<void> {
+    const rate = clampFps(fps);
+    if (rate === this.fps) return;
+    this.fps = rate;
+    this.bands = bandsAtFps(this.baseBands, rate);
+    if (!this.target) return;
+    await this.stopEncoder();
+    await this.relaunch();
   }
 
   hasBand(bandId: string): boolean {
@@ -226,7 +257,7 @@ export class MachineStream {
       this.machine.setVideoFault(null);
     }, this.policy.fastFailureMs);
     if (encoder.source.kind === 'canvas') {
-      this.pump = new FramePump(renderer, encoder);
+      this.pump = new FramePump(renderer, encoder, this.fps);
       this.pump.onFrame = (t) => this.onFrame?.(t);
       this.pump.start();
     }

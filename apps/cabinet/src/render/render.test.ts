@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brandArt } from '@reel/protocol';
 import { SlotMachine } from '../game/machine.js';
 import { CabinetRenderer } from './renderer.js';
 import { decodeTimestampStrip } from './timestamp-strip.js';
@@ -37,6 +38,32 @@ describe('renderer', () => {
       r.render(t);
       expect(decodeTimestampStrip(r.pixels(), w, t + 40)).toBe(t);
     }
+    m.dispose();
+  });
+});
+
+describe("the brand's look", () => {
+  /** The marquee's colour just above its title (design 320,15). */
+  const marqueePixel = (r: CabinetRenderer) => {
+    const i = (Math.round((15 * r.height) / 360) * r.width + Math.round((320 * r.width) / 640)) * 4;
+    return [...r.pixels().subarray(i, i + 3)];
+  };
+  const hex = (colour: string) => [1, 3, 5].map((k) => parseInt(colour.slice(k, k + 2), 16));
+  const near = (a: number[], b: number[]) => a.every((v, k) => Math.abs(v - b[k]!) <= 24);
+
+  it("paints the machine's own brand, never another brand's title, and switches when told", () => {
+    const m = new SlotMachine({ machineId: 4 });
+    const neutral = new CabinetRenderer(m, { width: 640, height: 360 });
+    expect(neutral.brandTitle).not.toBe('LUCKY REELS');
+    const r = new CabinetRenderer(m, { width: 640, height: 360, art: brandArt('Golden Reels') });
+    expect(r.brandTitle).toBe('GOLDEN REELS');
+    r.render(1_000);
+    expect(near(marqueePixel(r), hex(brandArt('Golden Reels').marquee[0]))).toBe(true);
+    r.setArt(brandArt('Fruit Palace'));
+    expect(r.render(1_001)).toBe(true);
+    expect(r.brandTitle).toBe('FRUIT PALACE');
+    expect(near(marqueePixel(r), hex(brandArt('Fruit Palace').marquee[0]))).toBe(true);
+    expect(near(hex(brandArt('Golden Reels').marquee[0]), hex(brandArt('Fruit Palace').marquee[0]))).toBe(false);
     m.dispose();
   });
 });

@@ -7,8 +7,8 @@
  * changes, bulbs when the chase steps). An idle frame with nothing new costs nothing but the copy.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { AgentMachineState, MachineMeters } from '@reel/protocol';
-import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '../game/slot-config.js';
+import { brandArt, type AgentMachineState, type BrandArt, type MachineMeters } from '@reel/protocol';
+import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '@reel/protocol';
 import type { ActiveSpin } from '../game/machine.js';
 import { renderSymbolBitmaps } from './symbols.js';
 import { drawTimestampStrip } from './timestamp-strip.js';
@@ -25,7 +25,8 @@ export interface CabinetViewSource {
 export interface RendererOptions {
   width: number;
   height: number;
-  title?: string;
+  /** The brand's title and colours (the server names the brand when the machine authenticates). */
+  art?: BrandArt;
   timestampStrip?: boolean;
   currencySymbol?: string;
 }
@@ -63,7 +64,8 @@ export class CabinetRenderer {
   private readonly ctx: SKRSContext2D;
   private readonly scale: number;
   private readonly symbols: Canvas[];
-  private readonly opts: Required<RendererOptions>;
+  private readonly opts: Required<Omit<RendererOptions, 'art'>>;
+  private art: BrandArt;
   private restStops: number[];
   private motions: (ReelMotion | null)[] = new Array<ReelMotion | null>(REELS).fill(null);
   private seenSpin: ActiveSpin | null = null;
@@ -77,7 +79,9 @@ export class CabinetRenderer {
     private readonly source: CabinetViewSource,
     options: RendererOptions,
   ) {
-    this.opts = { title: 'LUCKY REELS', timestampStrip: false, currencySymbol: '₺', ...options };
+    this.opts = { timestampStrip: false, currencySymbol: '₺', ...options };
+    // Until the server names the brand, a neutral marquee (no other brand's name).
+    this.art = options.art ?? brandArt('');
     this.timestampStrip = this.opts.timestampStrip;
     this.canvas = createCanvas(options.width, options.height);
     this.ctx = this.canvas.getContext('2d');
@@ -86,6 +90,17 @@ export class CabinetRenderer {
     this.symbols = renderSymbolBitmaps((REEL_W - 6) * this.scale, (CELL_H - 4) * this.scale);
     // A fresh cabinet shows a random-looking but fixed screen.
     this.restStops = REEL_STRIPS.map((s, r) => (r * 7 + source.machineId * 5) % s.length);
+  }
+
+  /** Repaints the cabinet in another brand's look from the next frame on. */
+  setArt(art: BrandArt): void {
+    if (art.title === this.art.title && art.marquee[0] === this.art.marquee[0]) return;
+    this.art = art;
+    this.fullRedraw = true;
+  }
+
+  get brandTitle(): string {
+    return this.art.title;
   }
 
   get width(): number {
@@ -194,8 +209,8 @@ export class CabinetRenderer {
   private drawStatic(): void {
     const ctx = this.ctx;
     const bg = ctx.createLinearGradient(0, 0, 0, DESIGN_H);
-    bg.addColorStop(0, '#2a0845');
-    bg.addColorStop(1, '#0b0220');
+    bg.addColorStop(0, this.art.background[0]);
+    bg.addColorStop(1, this.art.background[1]);
     ctx.fillStyle = bg;
     ctx.fillRect(0, 0, DESIGN_W, DESIGN_H);
     // Cabinet frame.
@@ -210,8 +225,8 @@ export class CabinetRenderer {
     ctx.stroke();
     // Marquee.
     const mq = ctx.createLinearGradient(0, 12, 0, 48);
-    mq.addColorStop(0, '#c8102e');
-    mq.addColorStop(1, '#5a0010');
+    mq.addColorStop(0, this.art.marquee[0]);
+    mq.addColorStop(1, this.art.marquee[1]);
     ctx.fillStyle = mq;
     ctx.beginPath();
     ctx.roundRect(150, 12, 340, 36, 12);
@@ -222,8 +237,8 @@ export class CabinetRenderer {
     ctx.font = 'bold 24px "DejaVu Sans"';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillStyle = '#ffe27a';
-    ctx.fillText(this.opts.title, DESIGN_W / 2, 31);
+    ctx.fillStyle = this.art.trim;
+    ctx.fillText(this.art.title, DESIGN_W / 2, 31, 330);
     ctx.font = 'bold 12px "DejaVu Sans"';
     ctx.textAlign = 'right';
     ctx.fillStyle = '#bba6d6';

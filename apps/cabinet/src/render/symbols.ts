@@ -3,7 +3,7 @@
  * `drawImage` calls instead of paths and gradients.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { Sym, SYMBOL_COUNT } from '../game/slot-config.js';
+import { Sym, SYMBOL_COUNT } from '@reel/protocol';
 
 type Ctx = SKRSContext2D;
 

@@ -3,7 +3,7 @@
  * them without a subprocess. Input mistakes are AppErrors with catalogue codes; the CLI prints them.
  */
 import crypto from 'node:crypto';
-import { ActionCode, Code, CURRENCY, formatCents } from '@reel/protocol';
+import { ActionCode, Code, CURRENCY, formatCents, LOGIN_MIN_LENGTH } from '@reel/protocol';
 import { withTransaction, type Db } from '../db/pool.js';
 import { AppError } from '../lib/errors.js';
 import { hashSecret } from '../lib/passwords.js';
@@ -100,7 +100,7 @@ export async function createPlayerCommand(
 }
 
 export async function resetPassword(db: Db, username: string, password: string) {
-  if (password.length < 4) throw new AppError(Code.PasswordTooShort, 400);
+  if (password.length < LOGIN_MIN_LENGTH) throw new AppError(Code.PasswordTooShort, 400);
   const playerId = await findPlayerId(db, username);
   await db.query(
     'UPDATE players SET password_hash = $2, password_changed_at = now(), failed_logins = 0, blocked_until = NULL WHERE id = $1',

@@ -108,17 +108,17 @@ describe('operator commands', () => {
   });
 
   it('resets a password, lifts a block and signs the player out', async () => {
-    const token = await t.login('bob', 'bob1234');
+    const token = await t.login('bobby', 'bobby1234');
     await t.ctx.db.query(
-      "UPDATE players SET failed_logins = 3, blocked_until = now() + interval '1 hour' WHERE username = 'bob'",
+      "UPDATE players SET failed_logins = 3, blocked_until = now() + interval '1 hour' WHERE username = 'bobby'",
     );
-    const { revokedTokens } = await resetPassword(t.ctx.db, 'bob', 'new-secret-1');
+    const { revokedTokens } = await resetPassword(t.ctx.db, 'bobby', 'new-secret-1');
     expect(revokedTokens).toBeGreaterThan(0);
     expect((await validate(token)).statusCode).toBe(401);
-    expect((await login('bob', 'bob1234')).json().code).toBe(Code.LoginIncorrect);
-    expect((await login('bob', 'new-secret-1')).json().status).toBe(true);
+    expect((await login('bobby', 'bobby1234')).json().code).toBe(Code.LoginIncorrect);
+    expect((await login('bobby', 'new-secret-1')).json().status).toBe(true);
     await expectCode(resetPassword(t.ctx.db, 'nobody', 'whatever1'), Code.NotFound);
-    await expectCode(resetPassword(t.ctx.db, 'bob', 'abc'), Code.PasswordTooShort);
+    await expectCode(resetPassword(t.ctx.db, 'bobby', 'abc'), Code.PasswordTooShort);
   });
 
   it('sets a PIN as a hash', async () => {
@@ -251,7 +251,7 @@ describe('operator commands', () => {
     expect(demo).toMatchObject({ banned: false, blocked: false });
     expect(demo.balance).toBe((await walletBalance(t.ctx.db, demo.id)).balance);
     expect(players.map((p) => p.username)).toEqual(
-      expect.arrayContaining(['demo', 'alice', 'bob', 'carol', 'erin']),
+      expect.arrayContaining(['demo', 'alice', 'bobby', 'carol', 'erin']),
     );
     expect((await auditCommand(t.ctx.db)).ok).toBe(true);
   });

@@ -14,7 +14,7 @@ import { moveInTransaction, OperationKind } from '../modules/ledger/ledger.js';
 export const DEMO_PLAYERS = [
   { username: 'demo', email: 'demo@reel.live', password: 'demo1234', name: 'Demo', lastname: 'Player', pin: '1234', depositCents: 100_000 },
   { username: 'alice', email: 'alice@reel.live', password: 'alice1234', name: 'Alice', lastname: 'Yılmaz', pin: '1111', depositCents: 50_000 },
-  { username: 'bob', email: 'bob@reel.live', password: 'bob1234', name: 'Bob', lastname: 'Demir', pin: '2222', depositCents: 25_000 },
+  { username: 'bobby', email: 'bobby@reel.live', password: 'bobby1234', name: 'Bob', lastname: 'Demir', pin: '2222', depositCents: 25_000 },
 ] as const;
 
 const DEMO_BRANDS = [

@@ -19,6 +19,8 @@ export class AppError extends Error {
 export const errors = {
   invalidRequest: (detail?: string) => new AppError(Code.InvalidRequest, 400, {}, detail),
   unauthorized: () => new AppError(Code.InvalidAccessToken, 401),
+  /** A well-formed token whose signature does not verify with this server's key (spec code 10). */
+  signature: () => new AppError(Code.SignatureNotVerified, 401),
   expired: () => new AppError(Code.AccessTokenExpired, 401),
   forbidden: () => new AppError(Code.Forbidden, 403),
   notFound: () => new AppError(Code.NotFound, 404),

@@ -45,6 +45,7 @@ function signOut() {
 function renderAt(path: string) {
   mockFetch({
     'GET /api/machine/all': () => ({ body: [] }),
+    'GET /api/machine/brands': () => ({ body: [] }),
     'GET /api/player/profile': () => ({ status: 500, body: { status: false, code: 50000 } }),
   });
   const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });

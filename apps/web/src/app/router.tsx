@@ -91,6 +91,12 @@ export function createRoutes(): RouteObject[] {
           lazy: () => import('./routes/pages').then((m) => ({ Component: m.TemplateDemoRoute })),
         })),
         {
+          // The footer's Paytables dialog embeds it; open to anyone, like the other information pages.
+          path: 'paytables',
+          handle: handle({ auth: null, chrome: 'none' }),
+          lazy: () => import('@/features/paytables').then((m) => ({ Component: m.PaytablesPage })),
+        },
+        {
           path: 'pages/errors/error-404',
           handle: handle({ auth: null, chrome: 'none' }),
           lazy: () => import('./routes/pages').then((m) => ({ Component: m.NotFoundRoute })),

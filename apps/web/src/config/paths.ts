@@ -14,6 +14,7 @@ export const paths = {
   staffRoleExample: '/auth/staff-role-example',
   guestRoleExample: '/auth/guest-role-example',
   documentation: '/documentation',
+  paytables: '/paytables',
   error404: '/pages/errors/error-404',
   error500: '/pages/errors/error-500',
 } as const;

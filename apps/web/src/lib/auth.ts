@@ -184,7 +184,8 @@ export async function bootstrapAuth(): Promise<void> {
     getToken: () => useAuthStore.getState().token ?? getStoredToken(),
     onUnauthorized: (error) => {
       if (useAuthStore.getState().status !== 'authenticated') return;
-      const code = error.code === Code.AccessTokenExpired ? Code.AccessTokenExpired : Code.InvalidAccessToken;
+      // The server tells an expired token (40103) and a forged one (10) apart; anything else is 40102.
+      const code = error.code === Code.AccessTokenExpired || error.code === Code.SignatureNotVerified ? error.code : Code.InvalidAccessToken;
       void autoLogout(translateCode(code));
     },
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { SignJWT } from 'jose';
 import { Code, LogType } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 
@@ -56,18 +58,18 @@ describe('POST /api/login', () => {
   });
 
   it('counts wrong passwords down, then blocks (10702) in a way that survives a restart', async () => {
-    const first = await login({ username: 'bob', password: 'wrong-1' });
+    const first = await login({ username: 'bobby', password: 'wrong-1' });
     expect(first.json()).toMatchObject({ code: Code.LoginIncorrect, Params: { left_count: 2, block_time: 15 } });
-    const second = await login({ username: 'bob', password: 'wrong-2' });
+    const second = await login({ username: 'bobby', password: 'wrong-2' });
     expect(second.json().Params.left_count).toBe(1);
-    const third = await login({ username: 'bob', password: 'wrong-3' });
+    const third = await login({ username: 'bobby', password: 'wrong-3' });
     expect(third.json().code).toBe(Code.LoginBlocked);
     // Even the right password is refused while blocked; the block lives in the database.
-    const right = await login({ username: 'bob', password: 'bob1234' });
+    const right = await login({ username: 'bobby', password: 'bobby1234' });
     expect(right.json().code).toBe(Code.LoginBlocked);
-    const { rows } = await t.ctx.db.query("SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bob'");
+    const { rows } = await t.ctx.db.query("SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bobby'");
     expect(rows[0].blocked).toBe(true);
-    const log = await t.ctx.db.query("SELECT type FROM auth_log WHERE username = 'bob' ORDER BY id");
+    const log = await t.ctx.db.query("SELECT type FROM auth_log WHERE username = 'bobby' ORDER BY id");
     expect(log.rows.map((r) => r.type)).toEqual([LogType.LoginFail, LogType.LoginFail, LogType.TemporaryBlocked, LogType.TemporaryBlocked]);
   });
 
@@ -79,13 +81,48 @@ describe('POST /api/login', () => {
   });
 });
 
+describe('site_id', () => {
+  it('is stored with the sign-in (auth log and token) and kept by a stored-token sign-in', async () => {
+    const response = await login({ username: 'alice', password: 'alice1234', site_id: 7 });
+    expect(response.statusCode).toBe(200);
+    const { token } = response.json();
+    const jti = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).jti;
+    expect((await t.ctx.db.query('SELECT site_id FROM auth_tokens WHERE jti = $1', [jti])).rows).toEqual([{ site_id: 7 }]);
+    expect((await login({ username: 'alice', password: 'wrong-pass', site_id: 7 })).statusCode).toBe(401);
+    const validated = await t.app.inject({ method: 'GET', url: '/api/validate', headers: t.auth(token) });
+    const fresh = JSON.parse(Buffer.from(validated.json().token.split('.')[1], 'base64url').toString()).jti;
+    expect((await t.ctx.db.query('SELECT site_id FROM auth_tokens WHERE jti = $1', [fresh])).rows).toEqual([{ site_id: 7 }]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT type, site_id FROM auth_log WHERE player_id = (SELECT id FROM players WHERE username = 'alice') ORDER BY id DESC LIMIT 3",
+    );
+    expect(rows).toEqual([
+      { type: 'login check success', site_id: 7 },
+      { type: 'login fail', site_id: 7 },
+      { type: 'login success', site_id: 7 },
+    ]);
+    // Unset: 0, as the spec says.
+    await login({ username: 'alice', password: 'alice1234' });
+    const last = await t.ctx.db.query("SELECT site_id FROM auth_log WHERE username = 'alice' ORDER BY id DESC LIMIT 1");
+    expect(last.rows).toEqual([{ site_id: 0 }]);
+  });
+});
+
 describe('tokens', () => {
-  it('rejects missing, malformed and forged tokens with 401', async () => {
+  it('rejects missing and malformed tokens with 401 and 40102, forged ones with 401 and code 10', async () => {
     const forged = (await t.login()).slice(0, -4) + 'AAAA';
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${forged}` }, { authorization: 'Basic abc' }]) {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/validate', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().code).toBe(Code.InvalidAccessToken);
+    }
+    // A well-formed token whose signature does not verify: the spec's "Signature Doesn't Verified".
+    const [header, payload] = (await t.login()).split('.');
+    const elevated = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), id: 1, sub: '1' })).toString('base64url');
+    const otherKey = await new SignJWT({ id: 1, sub: '1', jti: crypto.randomUUID() }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('not-this-servers-key'));
+    for (const token of [forged, `${header}.${elevated}.${forged.split('.')[2]}`, otherKey]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/validate', headers: t.auth(token) });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ status: false, code: Code.SignatureNotVerified, ErrorMessage: "Signature Doesn't Verified" });
     }
   });
 

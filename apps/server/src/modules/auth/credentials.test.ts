@@ -45,8 +45,8 @@ describe('the sign-in lockout on password and PIN routes', () => {
 
   for (const route of routes) {
     it(`${route.name}: counts down, blocks at the limit, and the block holds for sign-in and the right secret`, async () => {
-      await unblock('bob');
-      const token = await t.login('bob', 'bob1234');
+      await unblock('bobby');
+      const token = await t.login('bobby', 'bobby1234');
       for (let left = MAX_FAILURES - 1; left > 0; left--) {
         const response = await post(route.url, route.wrong, token);
         expect(response.statusCode).toBe(400);
@@ -65,21 +65,21 @@ describe('the sign-in lockout on password and PIN routes', () => {
         route.url === '/api/player/pin/verify'
           ? { pin: '2222' }
           : route.url === '/api/player/pin'
-            ? { password: 'bob1234', pin: '2222' }
-            : { old_password: 'bob1234', new_password: 'bob1234' };
+            ? { password: 'bobby1234', pin: '2222' }
+            : { old_password: 'bobby1234', new_password: 'bobby1234' };
       expect((await post(route.url, right, token)).json().code).toBe(Code.LoginBlocked);
-      expect((await login('bob', 'bob1234')).json().code).toBe(Code.LoginBlocked);
+      expect((await login('bobby', 'bobby1234')).json().code).toBe(Code.LoginBlocked);
       const { rows } = await t.ctx.db.query(
-        "SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bob'",
+        "SELECT blocked_until > now() AS blocked FROM players WHERE username = 'bobby'",
       );
       expect(rows[0].blocked).toBe(true);
     });
   }
 
   it('sign-in failures and password-route failures share one counter', async () => {
-    await unblock('bob');
-    const token = await t.login('bob', 'bob1234');
-    expect((await login('bob', 'wrong-1')).json()).toMatchObject({
+    await unblock('bobby');
+    const token = await t.login('bobby', 'bobby1234');
+    expect((await login('bobby', 'wrong-1')).json()).toMatchObject({
       code: Code.LoginIncorrect,
       Params: { left_count: 2 },
     });
@@ -92,7 +92,7 @@ describe('the sign-in lockout on password and PIN routes', () => {
         .code,
     ).toBe(Code.LoginBlocked);
     const log = await t.ctx.db.query<{ type: string; detail: { via?: string } }>(
-      "SELECT type, detail FROM auth_log WHERE player_id = (SELECT id FROM players WHERE username = 'bob') ORDER BY id DESC LIMIT 2",
+      "SELECT type, detail FROM auth_log WHERE player_id = (SELECT id FROM players WHERE username = 'bobby') ORDER BY id DESC LIMIT 2",
     );
     expect(log.rows.map((r) => [r.type, r.detail.via])).toEqual([
       [LogType.TemporaryBlocked, 'change password'],
@@ -101,15 +101,15 @@ describe('the sign-in lockout on password and PIN routes', () => {
   });
 
   it('a right secret resets the counter', async () => {
-    await unblock('bob');
-    const token = await t.login('bob', 'bob1234');
+    await unblock('bobby');
+    const token = await t.login('bobby', 'bobby1234');
     await post('/api/player/pin/verify', { pin: '0000' }, token);
     await post('/api/player/pin/verify', { pin: '0000' }, token);
     expect((await post('/api/player/pin/verify', { pin: '2222' }, token)).json().code).toBe(Code.Success);
     expect((await post('/api/player/pin/verify', { pin: '0000' }, token)).json().Params.left_count).toBe(
       MAX_FAILURES - 1,
     );
-    await unblock('bob');
+    await unblock('bobby');
   });
 });
 

@@ -48,6 +48,8 @@ export interface SecretAttempt {
   username?: string;
   /** What the auth log notes about a failure, e.g. `{ via: 'change password' }`. */
   detail?: object;
+  /** The sign-in's site_id, for the auth log (sign-in only). */
+  siteId?: number;
   /** The answer to a wrong secret that did not block the account yet. */
   wrong: (params: { left_count: number; block_time: number }) => AppError;
 }
@@ -62,10 +64,10 @@ export async function checkSecretWithLockout(
   attempt: SecretAttempt,
 ): Promise<void> {
   const { db, config } = ctx;
-  const { player, ip, username, detail } = attempt;
+  const { player, ip, username, detail, siteId } = attempt;
   const blocked = () => new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
   if (player.blocked_until && player.blocked_until > new Date()) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail });
+    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail, siteId });
     throw blocked();
   }
   if (await verifySecret(attempt.hash, attempt.secret)) {
@@ -85,10 +87,10 @@ export async function checkSecretWithLockout(
   );
   const row = counted.rows[0]!;
   if (row.blocked) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail });
+    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail, siteId });
     throw blocked();
   }
-  await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip, detail });
+  await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip, detail, siteId });
   throw attempt.wrong({
     left_count: config.login.maxFailures - row.failed_logins,
     block_time: config.login.blockMinutes,

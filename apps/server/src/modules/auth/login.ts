@@ -26,14 +26,15 @@ interface PlayerRow extends PlayerIdentity {
 
 export async function writeAuthLog(
   db: Queryable,
-  entry: { playerId?: number | null; username?: string; type: string; ip: string; detail?: object },
+  entry: { playerId?: number | null; username?: string; type: string; ip: string; detail?: object; siteId?: number },
 ) {
-  await db.query('INSERT INTO auth_log (player_id, username, type, ip, detail) VALUES ($1, $2, $3, $4, $5)', [
+  await db.query('INSERT INTO auth_log (player_id, username, type, ip, detail, site_id) VALUES ($1, $2, $3, $4, $5, $6)', [
     entry.playerId ?? null,
     entry.username ?? null,
     entry.type,
     entry.ip,
     JSON.stringify(entry.detail ?? {}),
+    entry.siteId ?? null,
   ]);
 }
 
@@ -42,14 +43,17 @@ export const PLAYER_IDENTITY_COLUMNS =
 
 export async function login(
   ctx: AppContext,
-  input: { username: string; password: string; ip: string; ipAllowed: boolean },
+  input: { username: string; password: string; ip: string; ipAllowed: boolean; siteId?: number },
 ): Promise<LoginResponse> {
-  const { db } = ctx;
   const username = input.username.trim();
   const { ip } = input;
+  const siteId = input.siteId ?? 0;
+  const { db } = ctx;
+  // Every log row of this attempt carries the site it came from.
+  const log = (entry: Parameters<typeof writeAuthLog>[1]) => writeAuthLog(db, { ...entry, siteId });
 
   if (!input.ipAllowed) {
-    await writeAuthLog(db, { username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'ip' } });
+    await log({ username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'ip' } });
     throw new AppError(Code.LoginIpNotPermitted, 403);
   }
 
@@ -62,7 +66,7 @@ export async function login(
   const player = found.rows[0];
   if (!player) {
     await burnVerify(input.password);
-    await writeAuthLog(db, { username, type: LogType.LoginFail, ip, detail: { reason: 'unknown user' } });
+    await log({ username, type: LogType.LoginFail, ip, detail: { reason: 'unknown user' } });
     throw new AppError(Code.LoginUnknownUser, 401);
   }
 
@@ -72,10 +76,11 @@ export async function login(
     secret: input.password,
     ip,
     username,
+    siteId,
     wrong: (params) => new AppError(Code.LoginIncorrect, 401, params),
   });
   if (player.banned) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'banned' } });
+    await log({ playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'banned' } });
     throw new AppError(Code.LoginBanned, 403);
   }
 
@@ -83,8 +88,8 @@ export async function login(
     'UPDATE players SET failed_logins = 0, blocked_until = NULL, last_logon = now(), last_logon_ip = $2 WHERE id = $1',
     [player.id, ip],
   );
-  const { token } = await ctx.tokens.issue(player, ip);
-  await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginSuccess, ip });
+  const { token } = await ctx.tokens.issue(player, ip, siteId);
+  await log({ playerId: player.id, username, type: LogType.LoginSuccess, ip });
   return signedInAnswer(player, token, ip);
 }
 

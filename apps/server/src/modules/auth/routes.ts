@@ -23,6 +23,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
         password: request.body.password,
         ip: request.ip,
         ipAllowed: ctx.geo.isAllowed(request.ip),
+        siteId: request.body.site_id ?? 0,
       }),
   );
 
@@ -45,10 +46,12 @@ export const authRoutes: RouteModule = async (app, ctx) => {
         [request.auth.id],
       );
       const player = found.rows[0]!;
-      const { token, claims } = await tokens.issue(player, ip);
+      // The fresh token keeps the site the player signed in on.
+      const siteId = await tokens.siteOf(request.auth.jti);
+      const { token, claims } = await tokens.issue(player, ip, siteId);
       // Not revoked at once: other tabs share the stored token and move to the new one within this time.
       await tokens.retire(request.auth.jti, SWAPPED_TOKEN_GRACE_S, claims.jti);
-      await writeAuthLog(db, { playerId: player.id, type: LogType.LoginCheckSuccess, ip });
+      await writeAuthLog(db, { playerId: player.id, type: LogType.LoginCheckSuccess, ip, siteId });
       return signedInAnswer(player, token, ip);
     },
   );

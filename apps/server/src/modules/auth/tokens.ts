@@ -21,8 +21,16 @@ export interface PlayerIdentity {
 }
 
 export interface TokenService {
-  issue(player: PlayerIdentity, ip: string): Promise<{ token: string; claims: TokenClaims }>;
-  /** Verifies signature, expiry and revocation; throws 40102 / 40103 as a 401. */
+  /** `siteId`: the sign-in's site_id (spec section 7), kept on the token's row. */
+  issue(player: PlayerIdentity, ip: string, siteId?: number): Promise<{ token: string; claims: TokenClaims }>;
+  /** The site_id a token was issued for (0 when unknown). */
+  siteOf(jti: string): Promise<number>;
+  /**
+   * Verifies signature, expiry and revocation, all as a 401: code 10 when a well-formed HS256 token
+   * carries a signature this server's key does not verify (forged, tampered, or another server's
+   * key), checked before expiry; 40103 when a genuine token expired; 40102 for anything else
+   * (missing, not a JWT, another algorithm, revoked, unknown, banned player).
+   */
   verify(token: string): Promise<TokenClaims>;
   /** Revokes the token and the tokens it replaced (a logout ends the whole browser session). */
   revoke(jti: string): Promise<void>;
@@ -33,7 +41,7 @@ export interface TokenService {
 
 export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: number): TokenService {
   return {
-    async issue(player, ip) {
+    async issue(player, ip, siteId = 0) {
       const jti = randomUUID();
       const iat = Math.floor(Date.now() / 1000);
       const exp = iat + ttlS;
@@ -54,8 +62,8 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
         exp,
       };
       await db.query(
-        'INSERT INTO auth_tokens (jti, player_id, expires_at, ip) VALUES ($1, $2, to_timestamp($3), $4)',
-        [jti, player.id, exp, ip],
+        'INSERT INTO auth_tokens (jti, player_id, expires_at, ip, site_id) VALUES ($1, $2, to_timestamp($3), $4, $5)',
+        [jti, player.id, exp, ip, siteId],
       );
       const token = await new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -68,6 +76,7 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
       try {
         claims = (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload as unknown as TokenClaims;
       } catch (error) {
+        if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw errors.signature();
         if (error instanceof joseErrors.JWTExpired) throw errors.expired();
         throw errors.unauthorized();
       }
@@ -78,6 +87,11 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
       );
       if (live.rowCount === 0) throw errors.unauthorized();
       return claims;
+    },
+
+    async siteOf(jti) {
+      const { rows } = await db.query<{ site_id: number }>('SELECT site_id FROM auth_tokens WHERE jti = $1', [jti]);
+      return rows[0]?.site_id ?? 0;
     },
 
     async revoke(jti) {

@@ -17,6 +17,7 @@ import {
   type AgentMachineState,
   type AgentServerMessage,
   type CommandResult,
+  type MachineProfile,
 } from '@reel/protocol';
 
 export interface AgentSocket {
@@ -44,6 +45,7 @@ export interface AgentHubEvents {
   cycle: [AgentClientEvents['cycle']];
   meters: [AgentClientEvents['meters']];
   command_result: [AgentClientEvents['command_result']];
+  snapshot: [AgentClientEvents['snapshot']];
   refused: [{ machineId: number; reason: string }];
 }
 
@@ -71,11 +73,15 @@ interface Pending {
 
 export interface AgentHubOptions {
   verifyMachineKey: VerifyMachineKey;
+  /** What an authenticated cabinet is told about its machine (brand, frame rate); none when absent. */
+  machineProfile?: (machineId: number) => Promise<MachineProfile | null>;
   commandTimeoutMs?: number;
   log?: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void };
 }
 
 export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
+/** A lobby still larger than this (base64 characters) is dropped. */
+const MAX_SNAPSHOT_BASE64 = 200_000;
 /** A cabinet's video error is one ffmpeg line; anything longer is cut. */
 const MAX_VIDEO_ERROR_CHARS = 300;
 
@@ -134,6 +140,16 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
       this.pending.set(key, { resolve, reject, timer });
       entry.conn.send({ event: 'command', data: { machineId, command } });
     });
+  }
+
+  /** The profile sent with a successful auth_result; null when unknown or the lookup fails. */
+  async profile(machineId: number): Promise<MachineProfile | null> {
+    try {
+      return (await this.opts.machineProfile?.(machineId)) ?? null;
+    } catch (err) {
+      this.opts.log?.warn({ machineId, err: String(err) }, 'machine profile lookup failed');
+      return null;
+    }
   }
 
   /** Drops every connection (server shutdown). */
@@ -229,6 +245,13 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
         if (!Value.Check(GameCycle, msg.data.cycle)) return;
         this.emit('cycle', msg.data);
         return;
+      case 'snapshot': {
+        const { view, mime, dataBase64 } = msg.data;
+        if (mime !== 'image/jpeg' || (view !== 'screen' && view !== 'camera')) return;
+        if (typeof dataBase64 !== 'string' || dataBase64.length > MAX_SNAPSHOT_BASE64) return;
+        this.emit('snapshot', msg.data);
+        return;
+      }
       case 'command_result': {
         const key = `${machineId}:${msg.data.result.commandId}`;
         const p = this.pending.get(key);
@@ -316,12 +339,15 @@ export class AgentConnection {
       const machineId = msg.data.machineId;
       if (this.authed.size >= MAX_MACHINES_PER_AGENT)
         return this.send({ event: 'auth_result', data: { machineId, ok: false, reason: 'protocol' } });
+      // The profile is read before the machine counts as connected: once it does, the server sends
+      // it commands, and the cabinet takes commands only after its auth_result.
+      const profile = await this.hub.profile(machineId);
       const ok = await this.hub.authenticate(this, msg.data);
       if (this.closed) return;
       if (ok) this.authed.add(machineId);
       return this.send({
         event: 'auth_result',
-        data: ok ? { machineId, ok } : { machineId, ok, reason: 'bad_key' },
+        data: ok ? { machineId, ok, ...(profile ? { profile } : {}) } : { machineId, ok, reason: 'bad_key' },
       });
     }
     // Reports of machines this connection has not authenticated are ignored.

@@ -437,21 +437,22 @@ describe('CSV downloads', () => {
 });
 
 describe('authentication', () => {
-  it('answers 401 with 40102 without a valid token on every history route', async () => {
+  it('answers 401 with 40102 without a valid token, and with code 10 for a forged one, on every history route', async () => {
     for (const path of [
       ApiPath.slotSessions,
       ApiPath.transactions,
       ApiPath.slotSessionsCsv,
       ApiPath.transactionsCsv,
     ]) {
-      for (const headers of [
-        {},
-        { authorization: 'Bearer nope' },
-        { authorization: `Bearer ${demoToken.slice(0, -3)}xyz` },
-      ]) {
+      for (const [headers, code] of [
+        [{}, Code.InvalidAccessToken],
+        [{ authorization: 'Bearer nope' }, Code.InvalidAccessToken],
+        // A tampered signature (docs/api.md, "Tokens"): the spec's code 10.
+        [{ authorization: `Bearer ${demoToken.slice(0, -3)}xyz` }, Code.SignatureNotVerified],
+      ] as const) {
         const response = await t.app.inject({ method: 'GET', url: `/api${path}`, headers });
         expect(response.statusCode, path).toBe(401);
-        expect(response.json().code).toBe(Code.InvalidAccessToken);
+        expect(response.json().code).toBe(code);
       }
     }
   });

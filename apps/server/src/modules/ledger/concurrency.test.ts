@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionCode, Code } from '@reel/protocol';
-import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { createPool, withTransaction, type Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { createPlayer } from '../player/players.js';
@@ -27,12 +27,12 @@ beforeAll(async () => {
     config.promotions = {
       discountCents: 300,
       bonusCents: 200,
-      discountMinBalanceCents: 20_000,
-      balanceCheck: true,
       cooldownMs: 150,
       wagerMultiplier: 1,
     };
   });
+  // The discount only below 200.00 (DISCOUNT_MIN is in whole currency units).
+  writeSettings(t.ctx, { DISCOUNT_MIN: 200, DISCOUNT_BALANCE_CHECK: true });
   // Enough connections that every client holds one; the app's own pool serves the HTTP routes.
   pool = createPool(t.databaseUrl, CLIENTS + 10);
   deps = { db: pool, bus: t.ctx.bus };

@@ -2,7 +2,7 @@
  * What the lobby shows: brands with their jackpots and machines with a status derived from the
  * machine's switch, the cabinet's own state, open sessions and reservations (ARCHITECTURE.md section 5).
  */
-import { DEFAULT_QUALITY_BANDS, MachineStatus, type Brand, type BrandWithMachines, type Machine, type QualityBand } from '@reel/protocol';
+import { bandsAtFps, DEFAULT_QUALITY_BANDS, MachineStatus, type Brand, type BrandWithMachines, type Machine, type QualityBand } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 
 /** Until a cabinet reports its own bands, the lobby lists the simulated cabinet's. */
@@ -35,7 +35,8 @@ interface MachineRow {
   recent_payout: number;
 }
 
-export async function listMachines(db: Queryable, options: { hotLimitCents: number; brandId?: number; machineId?: number }): Promise<Machine[]> {
+/** `fps`: the FPS setting; the listed bands carry it (bandsAtFps). */
+export async function listMachines(db: Queryable, options: { hotLimitCents: number; brandId?: number; machineId?: number; fps?: number }): Promise<Machine[]> {
   const { rows } = await db.query<MachineRow>(
     `SELECT m.id, m.name, m.brand_id, b.name AS brand, m.image, m.video_type, m.reservation, m.enabled, m.cabinet_state,
             s.status AS session_status,
@@ -58,7 +59,7 @@ export async function listMachines(db: Queryable, options: { hotLimitCents: numb
     reservation: r.reservation,
     hot: r.recent_payout > options.hotLimitCents,
     videoType: r.video_type,
-    bands: DEFAULT_BANDS,
+    bands: bandsAtFps(DEFAULT_BANDS, options.fps),
   }));
 }
 
@@ -73,7 +74,7 @@ export async function listBrands(db: Queryable, brandId?: number): Promise<Brand
   return rows.map((r) => ({ id: r.id, name: r.name, image: r.image, jackpot: r.jackpot ?? '', machineCount: r.machine_count }));
 }
 
-export async function lobby(db: Queryable, hotLimitCents: number, brandId?: number): Promise<BrandWithMachines[]> {
-  const [brands, machines] = await Promise.all([listBrands(db, brandId), listMachines(db, { hotLimitCents, brandId })]);
+export async function lobby(db: Queryable, hotLimitCents: number, brandId?: number, fps?: number): Promise<BrandWithMachines[]> {
+  const [brands, machines] = await Promise.all([listBrands(db, brandId), listMachines(db, { hotLimitCents, brandId, ...(fps === undefined ? {} : { fps }) })]);
   return brands.map((brand) => ({ brand, machines: machines.filter((m) => m.brandId === brand.id) }));
 }

@@ -1,11 +1,12 @@
 /** Lobby data: brands, every machine with its live status, one brand's machines (single-lobby mode). */
 import { Type } from 'typebox';
-import { ApiPath, Brand, BrandWithMachines, DEFAULT_SETTINGS, Int4 } from '@reel/protocol';
+import { ApiPath, Brand, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTINGS, Int4, PaytableResponse } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { errors } from '../../lib/errors.js';
 import { readSettings } from '../site/routes.js';
 import { lobby, listBrands } from './lobby.js';
+import { machinePicture } from './machine-art.js';
 
 
 export const machineRoutes: RouteModule = async (app, ctx) => {
@@ -18,7 +19,42 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   );
 
   app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: Type.Array(BrandWithMachines), ...errorResponses } }) }, async () =>
-    lobby(ctx.db, hotLimit()),
+    lobby(ctx.db, hotLimit(), undefined, readSettings(ctx.config.settingsFile).FPS),
+  );
+
+  // Public, like the page it feeds: the paytable is what every machine plays.
+  app.get(
+    ApiPath.paytable,
+    {
+      schema: {
+        tags: ['machines'],
+        summary: "The slot game's paytable",
+        description:
+          'Symbols with their line pays (line-bet multiples for 3, 4, 5 of a kind), scatter pays (total-bet multiples), paylines, free spins and the exact design RTP, from the tables the cabinets play.',
+        response: { 200: PaytableResponse },
+      },
+    },
+    async () => ({ status: true, code: Code.Success, ...buildPaytable() }),
+  );
+
+  // Public: an <img> sends no bearer header, and a machine's screen is what the lobby shows anyway.
+  app.get(
+    ApiPath.machineImage,
+    {
+      schema: {
+        tags: ['machines'],
+        summary: "A machine's picture (its computed image path)",
+        description: 'A recent JPEG still of the machine\'s screen, or its brand\'s art as SVG when there is none.',
+        params: Type.Object({ id: Int4({ minimum: 1 }) }),
+        response: { 200: Type.Any({ description: 'image/jpeg or image/svg+xml' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const picture = await machinePicture(ctx.db, request.params.id);
+      if (!picture) throw errors.notFound();
+      // Short-lived: the lobby asks again while it is open to show the machine as it is now.
+      return reply.type(picture.type).header('cache-control', 'public, max-age=5').send(picture.body);
+    },
   );
 
   app.get(
@@ -32,7 +68,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       }),
     },
     async (request) => {
-      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id);
+      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id, readSettings(ctx.config.settingsFile).FPS);
       if (!entry) throw errors.notFound();
       return entry;
     },

@@ -73,6 +73,10 @@ describe('notification channel', () => {
     const bad = connect('token=not-a-token');
     expect(await bad.closed).toBe(4001);
     expect(bad.messages[0]).toMatchObject({ event: 'logout', data: { code: Code.InvalidAccessToken } });
+    // A token with a signature that does not verify: code 10 (docs/api.md, "Tokens").
+    const forged = connect(`token=${(await t.login()).slice(0, -4)}AAAA`);
+    expect(await forged.closed).toBe(4001);
+    expect(forged.messages[0]).toMatchObject({ event: 'logout', data: { code: Code.SignatureNotVerified } });
 
     const token = await t.login('alice', 'alice1234');
     const live = connect(`token=${token}`);
@@ -83,7 +87,7 @@ describe('notification channel', () => {
   });
 
   it('accepts an init message instead of a query token', async () => {
-    const token = await t.login('bob', 'bob1234');
+    const token = await t.login('bobby', 'bobby1234');
     const socket = connect('');
     socket.socket.on('open', () => socket.socket.send(JSON.stringify({ event: 'init', data: { id: 0, token, protocol: 1 } })));
     await socket.until(() => socket.messages.some((m) => m.event === 'hello'));

@@ -1,5 +1,5 @@
 /** Creating and changing player accounts; shared by the operator CLI, the seed and the API. */
-import { Code } from '@reel/protocol';
+import { Code, LOGIN_MIN_LENGTH } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../../lib/passwords.js';
@@ -21,7 +21,7 @@ export async function createPlayer(tx: Queryable, input: NewPlayer): Promise<num
     throw new AppError(Code.InvalidRequest, 400, {}, 'username: 3-32 letters, digits, _ . -');
   }
   if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) throw new AppError(Code.InvalidRequest, 400, {}, 'email is not valid');
-  if (input.password.length < 4) throw new AppError(Code.PasswordTooShort, 400);
+  if (input.password.length < LOGIN_MIN_LENGTH) throw new AppError(Code.PasswordTooShort, 400);
   const existing = await tx.query('SELECT 1 FROM players WHERE lower(username) = lower($1) OR lower(email) = lower($2)', [
     input.username,
     input.email,

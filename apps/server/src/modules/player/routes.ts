@@ -1,5 +1,5 @@
 /** The signed-in player's own account: balance, profile, password, PIN, UI settings and shortcuts. */
-import { ApiPath, BalanceResponse, ChangePasswordRequest, Code, LogType, OkResponse, ProfileResponse, SetPinRequest, UserUpdateRequest, UserUpdateResponse, VerifyPinRequest } from '@reel/protocol';
+import { ApiPath, BalanceResponse, ChangePasswordRequest, Code, LogType, NEW_PASSWORD_MIN_LENGTH, OkResponse, ProfileResponse, SetPinRequest, UserUpdateRequest, UserUpdateResponse, VerifyPinRequest } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
@@ -77,8 +77,8 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
         detail: { via: 'change password' },
         wrong: (params) => new AppError(Code.OldPasswordWrong, 400, params),
       });
-      if (new_password.length < config.passwordMinLength) {
-        throw new AppError(Code.PasswordTooShort, 400, { min_length: config.passwordMinLength });
+      if (new_password.length < NEW_PASSWORD_MIN_LENGTH) {
+        throw new AppError(Code.PasswordTooShort, 400, { min_length: NEW_PASSWORD_MIN_LENGTH });
       }
       await db.query('UPDATE players SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
         request.auth.id,

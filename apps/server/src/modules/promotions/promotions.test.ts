@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@reel/protocol';
-import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { withTransaction } from '../../db/pool.js';
 import { Topic } from '../../lib/bus.js';
 import { createPlayer } from '../player/players.js';
@@ -12,8 +12,6 @@ beforeAll(async () => {
     config.promotions = {
       discountCents: 2_000,
       bonusCents: 1_000,
-      discountMinBalanceCents: 10_000,
-      balanceCheck: true,
       cooldownMs: 30_000,
       wagerMultiplier: 1,
     };
@@ -111,6 +109,40 @@ describe('GET /api/player/bonus and /api/player/discount', () => {
     expect((await claim(t, 'bonus', token)).statusCode).toBe(200);
   });
 
+  it('takes the rule from the runtime settings (DISCOUNT_MIN in whole units, DISCOUNT_BALANCE_CHECK), read per claim', async () => {
+    const player = await freshPlayer();
+    await withTransaction(t.ctx.db, (tx) =>
+      moveInTransaction(tx, {
+        kind: OperationKind.Deposit,
+        playerId: player.id,
+        from: { kind: 'cashier' },
+        to: { kind: 'wallet', playerId: player.id },
+        amountCents: 30_000,
+      }),
+    );
+    try {
+      writeSettings(t.ctx, { DISCOUNT_MIN: 250 });
+      const refused = await claim(t, 'discount', player.token);
+      expect(refused.json()).toEqual({
+        status: false,
+        code: Code.DiscountBalanceTooHigh,
+        ErrorMessage: 'Your balance must be below 250.00',
+        Params: { amount: 25_000 },
+      });
+      // An operator raising the minimum lets the same player through, without a restart.
+      writeSettings(t.ctx, { DISCOUNT_MIN: 500 });
+      expect((await claim(t, 'discount', player.token)).json()).toEqual({ status: true, code: Code.Success, Params: { amount: 2_000 } });
+      expect((await walletBalance(t.ctx.db, player.id)).discount).toBe(2_000);
+      // Switching the check off lets anyone through (here: demo with 1,000.00).
+      writeSettings(t.ctx, { DISCOUNT_BALANCE_CHECK: false });
+      expect((await claim(t, 'discount', await t.login())).json().code).toBe(Code.Success);
+      expect((await auditLedger(t.ctx.db)).ok).toBe(true);
+    } finally {
+      writeSettings(t.ctx, {});
+      await t.ctx.db.query("DELETE FROM promotion_claims WHERE player_id = (SELECT id FROM players WHERE username = 'demo')");
+    }
+  });
+
   it('treats a balance exactly at the minimum as too high', async () => {
     const player = await freshPlayer();
     await withTransaction(t.ctx.db, (tx) =>
@@ -199,12 +231,11 @@ describe('promotion settings', () => {
       config.promotions = {
         discountCents: 500,
         bonusCents: 0,
-        discountMinBalanceCents: 10_000,
-        balanceCheck: false,
         cooldownMs: 300,
         wagerMultiplier: 1,
       };
     });
+    writeSettings(relaxed.ctx, { DISCOUNT_BALANCE_CHECK: false });
   });
   afterAll(() => relaxed.close());
 

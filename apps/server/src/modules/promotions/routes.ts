@@ -2,14 +2,27 @@
  * `GET /player/discount` and `GET /player/bonus` (spec sections 5 and 7): a fixed amount credited to
  * the wallet's discount or bonus part from the promotions account. The browser's cooldown is only a
  * hint; the server enforces one claim per cooldown per player and kind inside the money transaction.
+ * The discount's balance rule is the runtime settings' (`DISCOUNT_MIN`, `DISCOUNT_BALANCE_CHECK` in
+ * Settings.json, read per claim so an operator's change applies at once); the web app has no copy.
  */
 import { Type } from 'typebox';
-import { ApiPath, Code, IDEMPOTENCY_HEADER, PromotionKind, Text, PromotionResponse, messageFor, formatCents } from '@reel/protocol';
+import {
+  ApiPath,
+  Code,
+  IDEMPOTENCY_HEADER,
+  PromotionKind,
+  Text,
+  PromotionResponse,
+  discountMinBalanceCents,
+  messageFor,
+  formatCents,
+} from '@reel/protocol';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { Api, AppContext, RouteModule } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { OperationKind } from '../ledger/ledger.js';
 import { withMoney } from '../ledger/ledger-service.js';
+import { readSettings } from '../site/routes.js';
 
 type Kind = (typeof PromotionKind)[keyof typeof PromotionKind];
 
@@ -64,15 +77,16 @@ export async function claimPromotion(
     );
     if (claimed.rowCount === 0) throw new AppError(Code.DiscountCooldown, 409);
 
-    if (kind === PromotionKind.Discount && settings.balanceCheck) {
+    const minCents = kind === PromotionKind.Discount ? discountMinBalanceCents(readSettings(ctx.config.settingsFile)) : null;
+    if (minCents !== null) {
       const balanceBeforeCents = moved.wallets.get(playerId)!.balance - amountCents;
-      if (balanceBeforeCents >= settings.discountMinBalanceCents) {
+      if (balanceBeforeCents >= minCents) {
         throw new AppError(
           Code.DiscountBalanceTooHigh,
           409,
-          { amount: settings.discountMinBalanceCents },
+          { amount: minCents },
           // Params.amount stays in cents (the contract); the text shows it as money.
-          messageFor(Code.DiscountBalanceTooHigh, 'en', { amount: formatCents(settings.discountMinBalanceCents) }),
+          messageFor(Code.DiscountBalanceTooHigh, 'en', { amount: formatCents(minCents) }),
         );
       }
     }

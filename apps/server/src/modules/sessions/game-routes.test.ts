@@ -92,8 +92,8 @@ describe('money frames on the game channel', () => {
         }
       };
       await until(() => t.ctx.sessions.machineView(1).cabinetState === 'idle', 'the cabinet');
-      const token = await t.login('bob', 'bob1234');
-      const bob = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'bob'")).rows[0]!.id;
+      const token = await t.login('bobby', 'bobby1234');
+      const bob = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'bobby'")).rows[0]!.id;
       await transfer(t.ctx, { kind: OperationKind.Deposit, actionCode: ActionCode.Deposit, playerId: bob, from: { kind: 'cashier' }, to: { kind: 'wallet', playerId: bob }, amountCents: 3_000_000 });
       const before = (await walletBalance(t.ctx.db, bob)).balance;
 

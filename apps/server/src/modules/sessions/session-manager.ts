@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ActionCode,
+  bandsAtFps,
   Code,
   CabinetState,
   LogType,
@@ -256,7 +257,8 @@ export class SessionManager {
     this.connections.set(playerId, { conn, sessionId: live.id });
 
     const stream = await this.video.grant(playerId, machineId).catch(() => null);
-    const bands = cabinet?.info.bands?.length ? cabinet.info.bands : DEFAULT_BANDS;
+    // Cabinets report their bands at BASE_FPS; the FPS setting scales them (the cabinet encodes the same).
+    const bands = bandsAtFps(cabinet?.info.bands?.length ? cabinet.info.bands : DEFAULT_BANDS, readSettings(this.ctx.config.settingsFile).FPS);
     conn.send('joined', {
       machineId,
       name: machineName,

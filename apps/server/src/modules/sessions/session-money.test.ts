@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ActionCode, Code, PromotionKind } from '@reel/protocol';
-import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { FakeConnection } from '../../../test/game-connection.js';
 import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
@@ -27,8 +27,8 @@ let machine: number;
 beforeAll(async () => {
   t = await createTestApp((config) => {
     config.promotions.cooldownMs = 0;
-    config.promotions.balanceCheck = false;
   });
+  writeSettings(t.ctx, { DISCOUNT_BALANCE_CHECK: false });
   demo = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'demo'")).rows[0]!.id;
   machine = (await t.ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id LIMIT 1')).rows[0]!.id;
 });

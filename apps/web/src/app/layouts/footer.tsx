@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { useUserSettings } from '@/lib/user-settings';
 
@@ -13,7 +14,8 @@ export const INFO_PAGES = [
   { id: 'player-protection', title: 'footer.playerProtection' },
   { id: 'terms', title: 'footer.terms' },
   { id: 'privacy', title: 'footer.privacy' },
-  { id: 'paytables', title: 'footer.paytables' },
+  // Generated from the cabinets' own tables (GET /machine/paytable), not a static file.
+  { id: 'paytables', title: 'footer.paytables', src: paths.paytables },
 ] as const;
 
 export function Footer() {
@@ -51,7 +53,7 @@ export function Footer() {
         </span>
       </div>
       <Dialog open={page !== null} onClose={() => setPage(null)} title={page ? t(page.title) : ''} className="dialog--info" closeLabel={t('common.close')}>
-        {page ? <iframe className="info-frame" title={t(page.title)} src={`/info/${page.id}.html?lang=${i18n.language}`} /> : null}
+        {page ? <iframe className="info-frame" title={t(page.title)} src={`${'src' in page ? page.src : `/info/${page.id}.html`}?lang=${i18n.language}`} /> : null}
       </Dialog>
     </footer>
   );

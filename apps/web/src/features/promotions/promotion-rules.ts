@@ -1,4 +1,4 @@
-import { Code, PROMOTION_COOLDOWN_MS, type Settings } from '@reel/protocol/client';
+import { Code, PROMOTION_COOLDOWN_MS } from '@reel/protocol/client';
 import { local, StorageKey } from '@/lib/storage';
 
 export type PromotionKind = 'discount' | 'bonus';
@@ -24,25 +24,14 @@ export function markUsed(kind: PromotionKind, nowMs = Date.now()): void {
 }
 
 /**
- * The client-side rules of spec section 5, checked before calling the server (which enforces them
- * again): discount needs a balance below DISCOUNT_MIN when the check is on; each promotion once per
- * cooldown.
+ * The one rule the browser keeps itself (spec section 5: "tracked in browser storage"): each
+ * promotion once per cooldown. The discount's balance rule is the server's alone (it reads
+ * DISCOUNT_MIN and DISCOUNT_BALANCE_CHECK from the runtime settings); the app shows its answer.
  */
-export function checkPromotion(
-  kind: PromotionKind,
-  input: { balanceCents: number | null; settings: Pick<Settings, 'DISCOUNT_MIN' | 'DISCOUNT_BALANCE_CHECK'>; lastUsedAtMs?: number; nowMs?: number },
-): PromotionRefusal | null {
+export function checkPromotion(input: { lastUsedAtMs?: number; nowMs?: number }): PromotionRefusal | null {
   const now = input.nowMs ?? Date.now();
   if (input.lastUsedAtMs !== undefined && now - input.lastUsedAtMs < PROMOTION_COOLDOWN_MS) {
     return { code: Code.DiscountCooldown, params: {} };
-  }
-  if (
-    kind === 'discount' &&
-    input.settings.DISCOUNT_BALANCE_CHECK &&
-    input.balanceCents !== null &&
-    input.balanceCents >= input.settings.DISCOUNT_MIN
-  ) {
-    return { code: Code.DiscountBalanceTooHigh, params: { amount: input.settings.DISCOUNT_MIN } };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { Code, PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
+import { Code, LOGIN_MIN_LENGTH } from '@reel/protocol/client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function LoginForm({ submit = signInWithPassword }: LoginFormProps) {
     },
   });
 
-  const minLength = { value: PASSWORD_MIN_LENGTH, message: t('auth.minLength') };
+  const minLength = { value: LOGIN_MIN_LENGTH, message: t('auth.minLength') };
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

@@ -1,4 +1,4 @@
-import { ApiPath, type Chat, type ChatUser, type Contact } from '@reel/protocol/client';
+import { ApiPath, type Chat, type ChatUser, type ChatUserDataRequest, type Contact } from '@reel/protocol/client';
 import { api } from '@/lib/api-client';
 
 export interface ChatListEntry {
@@ -9,6 +9,8 @@ export interface ChatListEntry {
 
 export const getContacts = () => api.get<Contact[] | { data: Contact[] }>(ApiPath.chatContacts);
 export const getChatUser = () => api.get<ChatUser>(ApiPath.chatUser);
+/** Saves the player's own chat data (status, mood); answers the updated chat user. */
+export const updateChatUser = (data: ChatUserDataRequest) => api.post<ChatUser>(ApiPath.chatUserData, data);
 export const getChat = (contactId: string, userId?: string) =>
   api.get<{ chat: Chat; userChatList: ChatListEntry[] }>(ApiPath.chatGetChat, { query: { contactId, userId } });
 export const sendMessage = (chatId: string, contactId: string, messageText: string) =>

@@ -10,6 +10,7 @@ import { Icon } from '@/components/ui/icon';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
 import { useChatStore } from '../stores/chat-store';
+import { MyStatus } from './my-status';
 
 dayjs.extend(advancedFormat);
 
@@ -75,6 +76,7 @@ export function ChatPanel() {
           ))}
         </ul>
         <div className="chat__main">
+          <MyStatus />
           {!selected ? (
             <p className="chat__empty">{t('chat.selectContact')}</p>
           ) : (

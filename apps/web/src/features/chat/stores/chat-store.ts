@@ -1,6 +1,6 @@
-import type { Chat, ChatUser, Contact } from '@reel/protocol/client';
+import type { Chat, ChatUser, Contact, ContactStatus } from '@reel/protocol/client';
 import { create } from 'zustand';
-import { contactsOf, getChat, getChatUser, getContacts, sendMessage } from '../api/chat-api';
+import { contactsOf, getChat, getChatUser, getContacts, sendMessage, updateChatUser } from '../api/chat-api';
 
 interface ChatState {
   open: boolean;
@@ -15,6 +15,8 @@ interface ChatState {
   load: () => Promise<void>;
   select: (contactId: string) => Promise<void>;
   send: (text: string) => Promise<boolean>;
+  /** The player's own status, saved by the server (`POST /api/chat/user/data`), shown as it answers. */
+  setStatus: (status: ContactStatus) => Promise<void>;
 }
 
 export const useChatStore = create<ChatState>((set, get) => ({
@@ -57,5 +59,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
     const { message } = await sendMessage(chat.id, selectedContactId, messageText);
     set((state) => (state.chat ? { chat: { ...state.chat, dialog: [...state.chat.dialog, message] } } : {}));
     return true;
+  },
+  setStatus: async (status) => {
+    const user = await updateChatUser({ status });
+    set({ user });
   },
 }));

@@ -16,8 +16,25 @@ export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWit
     }));
 }
 
+/**
+ * The brand groups as `GET /machine/brands` lists them (name, jackpots, machine count, in its
+ * order), each with its machines from the machine list. A brand the list does not name is not shown.
+ */
+export function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMachines[] {
+  return brands.map((brand) => ({
+    brand: { ...brand, machineCount: brand.machineCount ?? 0 },
+    machines: groups.find((group) => group.brand.id === brand.id)?.machines ?? [],
+  }));
+}
+
 /** Single-lobby mode shows one brand's machines (GET /machine/{id}); otherwise every group. */
 export async function fetchLobby(settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>, signal?: AbortSignal) {
-  const path = settings.SINGLE_LOBBY && settings.LOBBY_ID ? ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)) : ApiPath.machineAll;
-  return normaliseLobby(await api.get<LobbyAnswer>(path, { signal }));
+  if (settings.SINGLE_LOBBY && settings.LOBBY_ID) {
+    return normaliseLobby(await api.get<LobbyAnswer>(ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)), { signal }));
+  }
+  const [brands, all] = await Promise.all([
+    api.get<Brand[]>(ApiPath.machineBrands, { signal }),
+    api.get<LobbyAnswer>(ApiPath.machineAll, { signal }),
+  ]);
+  return joinBrands(Array.isArray(brands) ? brands : [], normaliseLobby(all));
 }

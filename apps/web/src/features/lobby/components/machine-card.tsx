@@ -1,10 +1,12 @@
-import type { Machine } from '@reel/protocol/client';
+import { machineImagePath, type Machine } from '@reel/protocol/client';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import { useRuntimeSettings } from '@/config/runtime-settings';
 import { useLobbyStore } from '../stores/lobby-store';
+import { usePictureRound } from '../hooks/use-picture-round';
 import { StatusBadge } from './status-badge';
 
 /** Each card reads only its own live status, so one push re-renders one card. */
@@ -13,10 +15,14 @@ export const MachineCard = memo(function MachineCard({ machine }: { machine: Mac
   const status = useLobbyStore((state) => state.statuses[machine.id] ?? machine.status);
   const hot = useLobbyStore((state) => state.hot[machine.id] ?? machine.hot);
   const playable = status === 'available';
+  const apiBase = useRuntimeSettings((state) => state.settings.API_URL);
+  // The computed path shows the machine as it is now: asked again each lobby refresh round.
+  const round = usePictureRound();
+  const picture = machine.image ? machine.image : `${machineImagePath(apiBase, machine)}?v=${round}`;
   return (
     <article className={`machine machine--${status}`} aria-label={machine.name} data-machine-id={machine.id}>
       <div className="machine__art" aria-hidden="true">
-        {machine.image ? <img src={machine.image} alt="" loading="lazy" decoding="async" /> : <span className="machine__reels">7 7 7</span>}
+        <img src={picture} alt="" loading="lazy" decoding="async" width={320} height={180} />
         {hot ? (
           <span className="machine__hot">
             <Icon name="fire" size={14} />

@@ -1,4 +1,4 @@
-import { ApiPath, Code, PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
+import { ApiPath, Code, NEW_PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,8 @@ export function ChangePasswordForm({ onChanged, submit = changePassword }: { onC
     }
   });
 
-  const minLength = { value: PASSWORD_MIN_LENGTH, message: t('auth.minLength') };
+  // The server's change-password rule (40101), from the one constant both use.
+  const minLength = { value: NEW_PASSWORD_MIN_LENGTH, message: t('profile.newPasswordMinLength', { count: NEW_PASSWORD_MIN_LENGTH }) };
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
       {formError ? (

@@ -18,19 +18,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const settings = { DISCOUNT_MIN: 100, DISCOUNT_BALANCE_CHECK: true };
-
 describe('checkPromotion', () => {
-  it('refuses a discount at or above the minimum balance when the check is on', () => {
-    expect(checkPromotion('discount', { balanceCents: 100, settings })).toEqual({ code: 40202, params: { amount: 100 } });
-    expect(checkPromotion('discount', { balanceCents: 99, settings })).toBeNull();
-    expect(checkPromotion('discount', { balanceCents: 5000, settings: { ...settings, DISCOUNT_BALANCE_CHECK: false } })).toBeNull();
-    expect(checkPromotion('bonus', { balanceCents: 5000, settings })).toBeNull();
-  });
   it('allows one use per cooldown (30000 ms)', () => {
     const now = 1_000_000;
-    expect(checkPromotion('bonus', { balanceCents: 0, settings, lastUsedAtMs: now - 1000, nowMs: now })?.code).toBe(40203);
-    expect(checkPromotion('bonus', { balanceCents: 0, settings, lastUsedAtMs: now - PROMOTION_COOLDOWN_MS, nowMs: now })).toBeNull();
+    expect(checkPromotion({ lastUsedAtMs: now - 1000, nowMs: now })?.code).toBe(40203);
+    expect(checkPromotion({ lastUsedAtMs: now - PROMOTION_COOLDOWN_MS, nowMs: now })).toBeNull();
+    expect(checkPromotion({ nowMs: now })).toBeNull();
   });
 });
 
@@ -46,12 +39,18 @@ describe('discount and bonus buttons', () => {
     );
   }
 
-  it('tells the player the balance must be below the minimum', async () => {
-    const fetchSpy = mockFetch({});
+  it("asks the server even with a large balance and shows its refusal with the server's minimum", async () => {
+    // The balance rule is the server's (Settings.json DISCOUNT_MIN); the app has no copy of it.
+    const fetchSpy = mockFetch({
+      'GET /api/player/discount': () => ({
+        status: 409,
+        body: { status: false, code: 40202, ErrorMessage: 'Your balance must be below 100.00', Params: { amount: 10_000 } },
+      }),
+    });
     setup(100000);
     await userEvent.click(screen.getByRole('button', { name: 'Discount' }));
-    expect(await screen.findByText('Your balance must be below ₺1,00')).toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await screen.findByText('Your balance must be below ₺100,00')).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
   it('credits a discount once, then shows the cooldown message', async () => {

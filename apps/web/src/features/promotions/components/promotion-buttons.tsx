@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { api, ApiError } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
-import { useAuthStore } from '@/lib/auth-store';
 import { translateCode } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast-store';
@@ -18,11 +17,9 @@ function PromotionButton({ kind }: { kind: PromotionKind }) {
   const money = (cents: number) => formatMoney(cents, settings.CURRENCY, settings.LOCALE);
 
   const claim = async () => {
-    const balanceCents = useAuthStore.getState().wallet?.balance ?? null;
-    const refusal = checkPromotion(kind, { balanceCents, settings, lastUsedAtMs: readUsedAt()[kind] });
+    const refusal = checkPromotion({ lastUsedAtMs: readUsedAt()[kind] });
     if (refusal) {
-      const params: Record<string, string> = refusal.params.amount === undefined ? {} : { amount: money(refusal.params.amount) };
-      toast.error(translateCode(refusal.code, params));
+      toast.error(translateCode(refusal.code));
       return;
     }
     setBusy(true);
@@ -34,9 +31,9 @@ function PromotionButton({ kind }: { kind: PromotionKind }) {
       const amount = money(Number(response.Params?.amount ?? 0));
       toast.success(t(kind === 'discount' ? 'toolbar.discountSuccess' : 'toolbar.bonusSuccess', { amount }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === Code.DiscountBalanceTooHigh) {
-        const amount = money(Number(error.params.amount ?? settings.DISCOUNT_MIN));
-        toast.error(translateCode(error.code, { amount }, error.message));
+      if (error instanceof ApiError && error.code === Code.DiscountBalanceTooHigh && error.params.amount !== undefined) {
+        // The server's minimum (cents) in the player's currency format.
+        toast.error(translateCode(error.code, { amount: money(Number(error.params.amount)) }, error.message));
       } else {
         if (error instanceof ApiError && error.code === Code.DiscountCooldown) markUsed(kind);
         toast.error(messageForError(error));

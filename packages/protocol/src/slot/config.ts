@@ -1,9 +1,11 @@
 /**
  * The simulated cabinet's game: a 5-reel, 3-row video slot with 20 paylines, a wild, and a
  * scatter that pays anywhere and triggers free spins. The math (target RTP) is derived in
- * `math.ts` from exactly these tables and documented in apps/cabinet/README.md.
+ * `math.ts` from exactly these tables and documented in apps/cabinet/README.md. It lives in the
+ * shared package so the server can publish the paytable (`GET /api/machine/paytable`) from the very
+ * tables the cabinets play.
  */
-import { SlotSymbol } from '@reel/protocol';
+import { SlotSymbol } from '../agent.js';
 
 export const REELS = 5;
 export const ROWS = 3;

@@ -14,15 +14,14 @@ import {
   FREE_SPINS_AWARD,
   FREE_SPINS_TRIGGER,
   FREE_SPIN_MULTIPLIER,
-  LINE_PAYS,
   REELS,
   REEL_STRIPS,
   ROWS,
   SCATTER_PAYS,
   SYMBOL_COUNT,
   Sym,
-} from './slot-config.js';
-import { evaluateLine } from './engine.js';
+} from './config.js';
+import { evaluateLine } from './line.js';
 
 export interface DesignMath {
   lineRtp: number;
@@ -85,4 +84,3 @@ export function computeDesignMath(): DesignMath {
   };
 }
 
-export { LINE_PAYS };

@@ -1,0 +1,1 @@
+export { PaytablesPage } from './components/paytables-page';

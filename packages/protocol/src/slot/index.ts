@@ -1,0 +1,6 @@
+/** The video slot the simulated cabinets play, shared so the server can publish what they play. */
+export * from './config.js';
+export * from './line.js';
+export * from './math.js';
+export * from './paytable.js';
+export * from './brand-art.js';
