@@ -47,7 +47,7 @@ export const ar: Translation = {
   },
   unsupported: {
     title: 'متصفحك غير مدعوم',
-    body: 'يتطلب اللعب المباشر تقنية WebRTC التي لا يوفرها هذا المتصفح. يرجى استخدام Chrome أو Safari.',
+    body: 'يعمل اللعب المباشر في Chrome أو Safari (متصفحات تدعم WebRTC). يرجى فتح هذه الصفحة في Chrome أو Safari.',
     vpn: 'بعض شبكات VPN لا تدعم هذا البروتوكول؛ إذا كنت تستخدم واحدة فجرّب إيقافها.',
   },
   ipCheck: {
@@ -233,6 +233,7 @@ export const ar: Translation = {
   lock: {
     title: 'مقفل',
     description: 'شاشتك محمية بسبب عدم النشاط. أدخل رمز PIN للمتابعة.',
+    descriptionWithSecret: 'شاشتك محمية بسبب عدم النشاط. أدخل رمز PIN للمتابعة؛ رمز PIN الافتراضي هو {{secret}}.',
     pin: 'رمز PIN',
     unlock: 'فتح القفل',
     logout: 'تسجيل الخروج',

@@ -45,7 +45,7 @@ export const en = {
   },
   unsupported: {
     title: 'Your browser is not supported',
-    body: 'Live play needs WebRTC, which this browser does not offer. Please use Chrome or Safari.',
+    body: 'Live play runs in Chrome or Safari (browsers with WebRTC). Please open this page in Chrome or Safari.',
     vpn: 'Some VPNs do not support this protocol; if you use one, try turning it off.',
   },
   ipCheck: {
@@ -233,6 +233,7 @@ export const en = {
   lock: {
     title: 'LOCKED',
     description: 'Your screen is protected due to inaction. Enter your PIN to continue.',
+    descriptionWithSecret: 'Your screen is protected due to inaction. Enter your PIN to continue; the default PIN is {{secret}}.',
     pin: 'PIN',
     unlock: 'Unlock',
     logout: 'Logout',

@@ -46,7 +46,7 @@ export const tr: Translation = {
   },
   unsupported: {
     title: 'Tarayıcınız desteklenmiyor',
-    body: 'Canlı oyun için bu tarayıcının sunmadığı WebRTC gereklidir. Lütfen Chrome veya Safari kullanın.',
+    body: 'Canlı oyun Chrome veya Safari (WebRTC destekli tarayıcılar) ile çalışır. Lütfen bu sayfayı Chrome veya Safari ile açın.',
     vpn: 'Bazı VPN hizmetleri bu protokolü desteklemez; kullanıyorsanız kapatmayı deneyin.',
   },
   ipCheck: {
@@ -234,6 +234,8 @@ export const tr: Translation = {
     title: 'KİLİTLİ',
     description:
       'Hareketsizlik nedeniyle ekranınız koruma altına alındı. Devam etmek için PIN kodunuzu girin; varsayılan pin hesabınız açılırken size verilen koddur.',
+    descriptionWithSecret:
+      'Hareketsizlik nedeniyle ekranınız koruma altına alındı. Devam etmek için PIN kodunuzu girin; varsayılan pin {{secret}}.',
     pin: 'PIN',
     unlock: 'Kilidi aç',
     logout: 'Çıkış',
