@@ -6,6 +6,8 @@ import { api } from './api-client';
 import { setShortcuts, useAuthStore } from './auth-store';
 import { local, StorageKey } from './storage';
 
+export type LayoutMode = 'fullwidth' | 'boxed';
+
 export interface ThemeParts {
   main: ThemeName;
   navbar: ThemeName;
@@ -14,7 +16,11 @@ export interface ThemeParts {
 }
 
 export interface UserSettings {
-  layout: { style: LayoutStyle; navbarFolded: boolean };
+  /**
+   * Layout config: the style, the desktop navbar folded to 64 px, the container (boxed: 1280 or
+   * 1120 px wide, centred) and the admin bar above the toolbar.
+   */
+  layout: { style: LayoutStyle; navbarFolded: boolean; mode: LayoutMode; adminBar: boolean };
   theme: ThemeParts;
   direction: 'ltr' | 'rtl';
   customScrollbars: boolean;
@@ -25,7 +31,7 @@ export interface UserSettings {
 export function defaultUserSettings(): UserSettings {
   const theme = resolveTheme(getSettings().THEME);
   return {
-    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false },
+    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false, mode: 'fullwidth', adminBar: false },
     theme: { main: theme, navbar: theme, toolbar: theme, footer: theme },
     direction: 'ltr',
     customScrollbars: true,
@@ -48,6 +54,8 @@ export function normaliseUserSettings(raw: unknown): UserSettings {
     layout: {
       style: resolveLayoutStyle(layout.style, base.layout.style),
       navbarFolded: bool(layout.navbarFolded, base.layout.navbarFolded),
+      mode: layout.mode === 'boxed' ? 'boxed' : 'fullwidth',
+      adminBar: bool(layout.adminBar, base.layout.adminBar),
     },
     theme: {
       main: 'main' in theme ? resolveTheme(theme.main) : base.theme.main,

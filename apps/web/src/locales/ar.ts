@@ -64,6 +64,7 @@ export const ar: Translation = {
     logout: 'تسجيل الخروج',
     documentation: 'التوثيق',
     openNavigation: 'فتح القائمة',
+    navbar: 'التنقل',
     closeNavigation: 'إغلاق القائمة',
     fold: 'طي القائمة',
     unfold: 'توسيع القائمة',
@@ -340,6 +341,12 @@ export const ar: Translation = {
     noEvents: 'لا توجد أحداث',
     noNotes: 'لا توجد ملاحظات',
   },
+  adminBar: {
+    label: 'شريط المسؤول',
+    signedInAs: 'تم تسجيل الدخول باسم {{username}} ({{role}})',
+    server: 'الخادم {{versions}}',
+    documentation: 'التوثيق',
+  },
   settingsPanel: {
     title: 'إعدادات المظهر',
     layoutStyle: 'نمط التخطيط',
@@ -356,6 +363,11 @@ export const ar: Translation = {
     applyScheme: 'تطبيق {{theme}} على كل الأجزاء',
     customScrollbars: 'أشرطة تمرير مخصصة',
     animations: 'الحركات',
+    container: 'الحاوية',
+    fullwidth: 'عرض كامل',
+    boxed: 'محصور',
+    adminBar: 'شريط المسؤول',
+    navbarFolded: 'قائمة مطوية',
     themeNames: {
       default: 'الافتراضي',
       light1: 'فاتح',

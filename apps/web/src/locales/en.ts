@@ -63,6 +63,7 @@ export const en = {
     logout: 'Logout',
     documentation: 'Documentation',
     openNavigation: 'Open navigation',
+    navbar: 'Navigation',
     closeNavigation: 'Close navigation',
     fold: 'Fold navigation',
     unfold: 'Unfold navigation',
@@ -340,6 +341,12 @@ export const en = {
     noEvents: 'No events',
     noNotes: 'No notes',
   },
+  adminBar: {
+    label: 'Admin bar',
+    signedInAs: 'Signed in as {{username}} ({{role}})',
+    server: 'Server {{versions}}',
+    documentation: 'Documentation',
+  },
   settingsPanel: {
     title: 'Theme settings',
     layoutStyle: 'Layout style',
@@ -356,6 +363,11 @@ export const en = {
     applyScheme: 'Apply {{theme}} to every part',
     customScrollbars: 'Custom scrollbars',
     animations: 'Animations',
+    container: 'Container',
+    fullwidth: 'Full width',
+    boxed: 'Boxed',
+    adminBar: 'Admin bar',
+    navbarFolded: 'Folded navbar',
     themeNames: {
       default: 'Default',
       light1: 'Light',

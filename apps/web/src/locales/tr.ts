@@ -64,6 +64,7 @@ export const tr: Translation = {
     logout: 'Çıkış',
     documentation: 'Dokümantasyon',
     openNavigation: 'Menüyü aç',
+    navbar: 'Gezinme',
     closeNavigation: 'Menüyü kapat',
     fold: 'Menüyü daralt',
     unfold: 'Menüyü genişlet',
@@ -342,6 +343,12 @@ export const tr: Translation = {
     noEvents: 'Etkinlik yok',
     noNotes: 'Not yok',
   },
+  adminBar: {
+    label: 'Yönetici çubuğu',
+    signedInAs: '{{username}} olarak giriş yapıldı ({{role}})',
+    server: 'Sunucu {{versions}}',
+    documentation: 'Belgeler',
+  },
   settingsPanel: {
     title: 'Tema ayarları',
     layoutStyle: 'Yerleşim stili',
@@ -358,6 +365,11 @@ export const tr: Translation = {
     applyScheme: '{{theme}} temasını tüm bölümlere uygula',
     customScrollbars: 'Özel kaydırma çubukları',
     animations: 'Animasyonlar',
+    container: 'Kapsayıcı',
+    fullwidth: 'Tam genişlik',
+    boxed: 'Kutulu',
+    adminBar: 'Yönetici çubuğu',
+    navbarFolded: 'Katlanmış menü',
     themeNames: {
       default: 'Varsayılan',
       light1: 'Açık',
