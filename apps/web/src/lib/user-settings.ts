@@ -25,7 +25,8 @@ export interface UserSettings {
   direction: 'ltr' | 'rtl';
   customScrollbars: boolean;
   animations: boolean;
-  quickSettings: { notifications: boolean; cloudSync: boolean; retroThrusters: boolean };
+  /** The quick panel's toggles: only ones a player notices (docs/spec-decisions.md). */
+  quickSettings: { clickSound: boolean };
 }
 
 export function defaultUserSettings(): UserSettings {
@@ -36,7 +37,7 @@ export function defaultUserSettings(): UserSettings {
     direction: 'ltr',
     customScrollbars: true,
     animations: true,
-    quickSettings: { notifications: true, cloudSync: false, retroThrusters: true },
+    quickSettings: { clickSound: true },
   };
 }
 
@@ -67,9 +68,7 @@ export function normaliseUserSettings(raw: unknown): UserSettings {
     customScrollbars: bool(raw.customScrollbars, base.customScrollbars),
     animations: bool(raw.animations, base.animations),
     quickSettings: {
-      notifications: bool(quick.notifications, base.quickSettings.notifications),
-      cloudSync: bool(quick.cloudSync, base.quickSettings.cloudSync),
-      retroThrusters: bool(quick.retroThrusters, base.quickSettings.retroThrusters),
+      clickSound: bool(quick.clickSound, base.quickSettings.clickSound),
     },
   };
 }
