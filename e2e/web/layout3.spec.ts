@@ -26,13 +26,24 @@ test('layout3 on desktop: fold, hover to slide in, the stored fold survives a re
   await navbar.getByRole('button', { name: 'Fold navigation' }).click();
   await expect.poll(() => width(page, '[data-testid="navbar-rail"]')).toBe(Layout.navbarFoldedWidth);
   const contentX = (await page.locator('#main').boundingBox())!.x;
+  await page.mouse.move(900, 400);
 
-  // Hover: nothing before the delay, the full navbar after it, over the page (which does not move).
+  // Hover: the navbar opens no sooner than the delay after the pointer enters (measured in the
+  // page, so a slow test machine cannot blur it), over the page, which does not move.
+  await page.evaluate(() => {
+    const rail = document.querySelector('[data-testid="navbar-rail"]')!;
+    const w = window as unknown as { hover: { enteredAt?: number; openedAt?: number } };
+    w.hover = {};
+    rail.addEventListener('mouseenter', () => (w.hover.enteredAt ??= performance.now()));
+    new MutationObserver(() => {
+      if (rail.classList.contains('navbar--folded-open')) w.hover.openedAt ??= performance.now();
+    }).observe(rail, { attributes: true, attributeFilter: ['class'] });
+  });
   await page.mouse.move(Layout.navbarFoldedWidth / 2, 400);
-  await page.waitForTimeout(HOVER_MENU_DELAY_MS / 3);
-  expect(await width(page, '[data-testid="navbar-rail"]')).toBe(Layout.navbarFoldedWidth);
   await expect.poll(() => width(page, '[data-testid="navbar-rail"]')).toBe(Layout.navbarWidth);
   await expect(navbar.getByRole('link', { name: 'Game Sessions' })).toBeVisible();
+  const hover = await page.evaluate(() => (window as unknown as { hover: { enteredAt: number; openedAt: number } }).hover);
+  expect(hover.openedAt - hover.enteredAt).toBeGreaterThanOrEqual(HOVER_MENU_DELAY_MS - 1);
   expect((await page.locator('#main').boundingBox())!.x).toBe(contentX);
   await page.mouse.move(900, 400);
   await expect.poll(() => width(page, '[data-testid="navbar-rail"]')).toBe(Layout.navbarFoldedWidth);
