@@ -41,7 +41,7 @@ test('layout3 on desktop: fold, hover to slide in, the stored fold survives a re
   });
   await page.mouse.move(Layout.navbarFoldedWidth / 2, 400);
   await expect.poll(() => width(page, '[data-testid="navbar-rail"]')).toBe(Layout.navbarWidth);
-  await expect(navbar.getByRole('link', { name: 'Game Sessions' })).toBeVisible();
+  await expect(navbar.getByRole('link', { name: 'Logout' })).toBeVisible();
   const hover = await page.evaluate(() => (window as unknown as { hover: { enteredAt: number; openedAt: number } }).hover);
   expect(hover.openedAt - hover.enteredAt).toBeGreaterThanOrEqual(HOVER_MENU_DELAY_MS - 1);
   expect((await page.locator('#main').boundingBox())!.x).toBe(contentX);
