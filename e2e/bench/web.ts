@@ -132,6 +132,8 @@ async function lobbyStress() {
       if (url.includes('/api/player/profile')) return route.fulfill({ json: { status: true, code: 20000, settings: {}, shortcuts: [] } });
       return route.fulfill({ json: { status: true, code: 20000 } });
     });
+    // The app asks the server's IP policy before anything else (docs/spec-decisions.md).
+    await page.route('**/check', (route) => route.fulfill({ json: { status: 1, code: 1, ip: '127.0.0.1', country: 'LOCAL' } }));
     await page.routeWebSocket('**/ws/notifications**', (socket) => {
       let seq = 0;
       let timer: ReturnType<typeof setInterval> | undefined;

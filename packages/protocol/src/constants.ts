@@ -139,6 +139,12 @@ export const DEFAULT_SETTINGS = {
   VOLUME: 1,
   ALLOW_0_BALANCE_TO_PLAY: true,
   PIN_CHECK: false,
+  /**
+   * The default PIN the operator gives new accounts (`operator create-player --pin`); the lock
+   * screen's Turkish text names it as {secret}. Empty: the text says no PIN value.
+   */
+  DEFAULT_PIN: '',
+  /** Read-only: the server serves its own IP_CHECK here; the web app always asks `/check`. */
   IP_CHEKCING: false,
   LANG_SELECT: true,
   SHOW_CONTACT_ON_LOGIN: true,

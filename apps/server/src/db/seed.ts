@@ -65,7 +65,6 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
     );
     await tx.query(
       `INSERT INTO quick_panel_items (player_id, kind, title, detail) VALUES
-        (NULL, 'event', 'Happy hour', 'Discount doubles between 20:00 and 22:00'),
         (NULL, 'event', 'New machines', 'Four Fruit Palace cabinets joined the floor'),
         (NULL, 'note', 'Responsible play', 'Set yourself a limit before you start'),
         (NULL, 'note', 'Support', 'Support is open around the clock in the chat panel')`,

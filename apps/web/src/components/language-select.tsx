@@ -1,13 +1,15 @@
 import type { Language } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_OPTIONS } from '@/config/languages';
 import { changeLanguage } from '@/lib/i18n';
+import { Flag } from './flag';
 
 interface LanguageSelectProps {
   languages: readonly Language[];
   className?: string;
 }
 
-/** Segmented TR/EN(/AR) switch; the choice is stored by i18n and flips document.dir for Arabic. */
+/** Segmented TR/EN(/AR) switch, each option with its flag; the choice is stored by i18n and flips document.dir for Arabic. */
 export function LanguageSelect({ languages, className }: LanguageSelectProps) {
   const { t, i18n } = useTranslation();
   return (
@@ -23,7 +25,8 @@ export function LanguageSelect({ languages, className }: LanguageSelectProps) {
           title={t(`languages.${language}`)}
           onClick={() => void changeLanguage(language)}
         >
-          {language.toUpperCase()}
+          <Flag id={LANGUAGE_OPTIONS[language].flag} />
+          <span>{language.toUpperCase()}</span>
         </button>
       ))}
     </div>

@@ -6,6 +6,8 @@ import { api } from './api-client';
 import { setShortcuts, useAuthStore } from './auth-store';
 import { local, StorageKey } from './storage';
 
+export type LayoutMode = 'fullwidth' | 'boxed';
+
 export interface ThemeParts {
   main: ThemeName;
   navbar: ThemeName;
@@ -14,23 +16,28 @@ export interface ThemeParts {
 }
 
 export interface UserSettings {
-  layout: { style: LayoutStyle; navbarFolded: boolean };
+  /**
+   * Layout config: the style, the desktop navbar folded to 64 px, the container (boxed: 1280 or
+   * 1120 px wide, centred) and the admin bar above the toolbar.
+   */
+  layout: { style: LayoutStyle; navbarFolded: boolean; mode: LayoutMode; adminBar: boolean };
   theme: ThemeParts;
   direction: 'ltr' | 'rtl';
   customScrollbars: boolean;
   animations: boolean;
-  quickSettings: { notifications: boolean; cloudSync: boolean; retroThrusters: boolean };
+  /** The quick panel's toggles: only ones a player notices (docs/spec-decisions.md). */
+  quickSettings: { clickSound: boolean };
 }
 
 export function defaultUserSettings(): UserSettings {
   const theme = resolveTheme(getSettings().THEME);
   return {
-    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false },
+    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false, mode: 'fullwidth', adminBar: false },
     theme: { main: theme, navbar: theme, toolbar: theme, footer: theme },
     direction: 'ltr',
     customScrollbars: true,
     animations: true,
-    quickSettings: { notifications: true, cloudSync: false, retroThrusters: true },
+    quickSettings: { clickSound: true },
   };
 }
 
@@ -48,6 +55,8 @@ export function normaliseUserSettings(raw: unknown): UserSettings {
     layout: {
       style: resolveLayoutStyle(layout.style, base.layout.style),
       navbarFolded: bool(layout.navbarFolded, base.layout.navbarFolded),
+      mode: layout.mode === 'boxed' ? 'boxed' : 'fullwidth',
+      adminBar: bool(layout.adminBar, base.layout.adminBar),
     },
     theme: {
       main: 'main' in theme ? resolveTheme(theme.main) : base.theme.main,
@@ -59,9 +68,7 @@ export function normaliseUserSettings(raw: unknown): UserSettings {
     customScrollbars: bool(raw.customScrollbars, base.customScrollbars),
     animations: bool(raw.animations, base.animations),
     quickSettings: {
-      notifications: bool(quick.notifications, base.quickSettings.notifications),
-      cloudSync: bool(quick.cloudSync, base.quickSettings.cloudSync),
-      retroThrusters: bool(quick.retroThrusters, base.quickSettings.retroThrusters),
+      clickSound: bool(quick.clickSound, base.quickSettings.clickSound),
     },
   };
 }

@@ -47,7 +47,7 @@ export const ar: Translation = {
   },
   unsupported: {
     title: 'متصفحك غير مدعوم',
-    body: 'يتطلب اللعب المباشر تقنية WebRTC التي لا يوفرها هذا المتصفح. يرجى استخدام Chrome أو Safari.',
+    body: 'يعمل اللعب المباشر في Chrome أو Safari (متصفحات تدعم WebRTC). يرجى فتح هذه الصفحة في Chrome أو Safari.',
     vpn: 'بعض شبكات VPN لا تدعم هذا البروتوكول؛ إذا كنت تستخدم واحدة فجرّب إيقافها.',
   },
   ipCheck: {
@@ -64,6 +64,7 @@ export const ar: Translation = {
     logout: 'تسجيل الخروج',
     documentation: 'التوثيق',
     openNavigation: 'فتح القائمة',
+    navbar: 'التنقل',
     closeNavigation: 'إغلاق القائمة',
     fold: 'طي القائمة',
     unfold: 'توسيع القائمة',
@@ -251,6 +252,7 @@ export const ar: Translation = {
   lock: {
     title: 'مقفل',
     description: 'شاشتك محمية بسبب عدم النشاط. أدخل رمز PIN للمتابعة.',
+    descriptionWithSecret: 'شاشتك محمية بسبب عدم النشاط. أدخل رمز PIN للمتابعة؛ رمز PIN الافتراضي هو {{secret}}.',
     pin: 'رمز PIN',
     unlock: 'فتح القفل',
     logout: 'تسجيل الخروج',
@@ -353,11 +355,15 @@ export const ar: Translation = {
     events: 'الأحداث',
     notes: 'الملاحظات',
     quickSettings: 'إعدادات سريعة',
-    notifications: 'الإشعارات',
-    cloudSync: 'المزامنة السحابية',
-    retroThrusters: 'الدوافع العكسية',
+    clickSound: 'صوت النقر',
     noEvents: 'لا توجد أحداث',
     noNotes: 'لا توجد ملاحظات',
+  },
+  adminBar: {
+    label: 'شريط المسؤول',
+    signedInAs: 'تم تسجيل الدخول باسم {{username}} ({{role}})',
+    server: 'الخادم {{versions}}',
+    documentation: 'التوثيق',
   },
   settingsPanel: {
     title: 'إعدادات المظهر',
@@ -375,6 +381,11 @@ export const ar: Translation = {
     applyScheme: 'تطبيق {{theme}} على كل الأجزاء',
     customScrollbars: 'أشرطة تمرير مخصصة',
     animations: 'الحركات',
+    container: 'الحاوية',
+    fullwidth: 'عرض كامل',
+    boxed: 'محصور',
+    adminBar: 'شريط المسؤول',
+    navbarFolded: 'قائمة مطوية',
     themeNames: {
       default: 'الافتراضي',
       light1: 'فاتح',

@@ -45,7 +45,7 @@ export const en = {
   },
   unsupported: {
     title: 'Your browser is not supported',
-    body: 'Live play needs WebRTC, which this browser does not offer. Please use Chrome or Safari.',
+    body: 'Live play runs in Chrome or Safari (browsers with WebRTC). Please open this page in Chrome or Safari.',
     vpn: 'Some VPNs do not support this protocol; if you use one, try turning it off.',
   },
   ipCheck: {
@@ -63,6 +63,7 @@ export const en = {
     logout: 'Logout',
     documentation: 'Documentation',
     openNavigation: 'Open navigation',
+    navbar: 'Navigation',
     closeNavigation: 'Close navigation',
     fold: 'Fold navigation',
     unfold: 'Unfold navigation',
@@ -251,6 +252,7 @@ export const en = {
   lock: {
     title: 'LOCKED',
     description: 'Your screen is protected due to inaction. Enter your PIN to continue.',
+    descriptionWithSecret: 'Your screen is protected due to inaction. Enter your PIN to continue; the default PIN is {{secret}}.',
     pin: 'PIN',
     unlock: 'Unlock',
     logout: 'Logout',
@@ -353,11 +355,15 @@ export const en = {
     events: 'Events',
     notes: 'Notes',
     quickSettings: 'Quick Settings',
-    notifications: 'Notifications',
-    cloudSync: 'Cloud Sync',
-    retroThrusters: 'Retro Thrusters',
+    clickSound: 'Click sound',
     noEvents: 'No events',
     noNotes: 'No notes',
+  },
+  adminBar: {
+    label: 'Admin bar',
+    signedInAs: 'Signed in as {{username}} ({{role}})',
+    server: 'Server {{versions}}',
+    documentation: 'Documentation',
   },
   settingsPanel: {
     title: 'Theme settings',
@@ -375,6 +381,11 @@ export const en = {
     applyScheme: 'Apply {{theme}} to every part',
     customScrollbars: 'Custom scrollbars',
     animations: 'Animations',
+    container: 'Container',
+    fullwidth: 'Full width',
+    boxed: 'Boxed',
+    adminBar: 'Admin bar',
+    navbarFolded: 'Folded navbar',
     themeNames: {
       default: 'Default',
       light1: 'Light',

@@ -46,7 +46,7 @@ export const tr: Translation = {
   },
   unsupported: {
     title: 'Tarayıcınız desteklenmiyor',
-    body: 'Canlı oyun için bu tarayıcının sunmadığı WebRTC gereklidir. Lütfen Chrome veya Safari kullanın.',
+    body: 'Canlı oyun Chrome veya Safari (WebRTC destekli tarayıcılar) ile çalışır. Lütfen bu sayfayı Chrome veya Safari ile açın.',
     vpn: 'Bazı VPN hizmetleri bu protokolü desteklemez; kullanıyorsanız kapatmayı deneyin.',
   },
   ipCheck: {
@@ -64,6 +64,7 @@ export const tr: Translation = {
     logout: 'Çıkış',
     documentation: 'Dokümantasyon',
     openNavigation: 'Menüyü aç',
+    navbar: 'Gezinme',
     closeNavigation: 'Menüyü kapat',
     fold: 'Menüyü daralt',
     unfold: 'Menüyü genişlet',
@@ -252,6 +253,8 @@ export const tr: Translation = {
     title: 'KİLİTLİ',
     description:
       'Hareketsizlik nedeniyle ekranınız koruma altına alındı. Devam etmek için PIN kodunuzu girin; varsayılan pin hesabınız açılırken size verilen koddur.',
+    descriptionWithSecret:
+      'Hareketsizlik nedeniyle ekranınız koruma altına alındı. Devam etmek için PIN kodunuzu girin; varsayılan pin {{secret}}.',
     pin: 'PIN',
     unlock: 'Kilidi aç',
     logout: 'Çıkış',
@@ -354,11 +357,15 @@ export const tr: Translation = {
     events: 'Etkinlikler',
     notes: 'Notlar',
     quickSettings: 'Hızlı Ayarlar',
-    notifications: 'Bildirimler',
-    cloudSync: 'Bulut Senkronizasyonu',
-    retroThrusters: 'Retro İticiler',
+    clickSound: 'Tıklama sesi',
     noEvents: 'Etkinlik yok',
     noNotes: 'Not yok',
+  },
+  adminBar: {
+    label: 'Yönetici çubuğu',
+    signedInAs: '{{username}} olarak giriş yapıldı ({{role}})',
+    server: 'Sunucu {{versions}}',
+    documentation: 'Belgeler',
   },
   settingsPanel: {
     title: 'Tema ayarları',
@@ -376,6 +383,11 @@ export const tr: Translation = {
     applyScheme: '{{theme}} temasını tüm bölümlere uygula',
     customScrollbars: 'Özel kaydırma çubukları',
     animations: 'Animasyonlar',
+    container: 'Kapsayıcı',
+    fullwidth: 'Tam genişlik',
+    boxed: 'Kutulu',
+    adminBar: 'Yönetici çubuğu',
+    navbarFolded: 'Katlanmış menü',
     themeNames: {
       default: 'Varsayılan',
       light1: 'Açık',

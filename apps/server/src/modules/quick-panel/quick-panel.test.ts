@@ -27,7 +27,8 @@ describe('GET /api/quick-panel/data', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['events', 'notes']);
-    expect(body.events.map((e: { title: string }) => e.title)).toEqual(['Happy hour', 'New machines']);
+    // Only real events: the demo's "Happy hour" was never implemented and is gone.
+    expect(body.events.map((e: { title: string }) => e.title)).toEqual(['New machines']);
     expect(body.notes.map((e: { title: string }) => e.title)).toEqual([
       'Responsible play',
       'Support',
@@ -35,8 +36,8 @@ describe('GET /api/quick-panel/data', () => {
     ]);
     expect(body.events[0]).toEqual({
       id: expect.any(String),
-      title: 'Happy hour',
-      detail: 'Discount doubles between 20:00 and 22:00',
+      title: 'New machines',
+      detail: 'Four Fruit Palace cabinets joined the floor',
     });
     expect(JSON.stringify(body)).not.toContain('Alice only');
 

@@ -25,7 +25,9 @@ export const siteRoutes: RouteModule = async (app, ctx) => {
 
   app.get(RootPath.settings, { schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return readSettings(ctx.config.settingsFile);
+    // The spec's IP_CHEKCING flag reports the server's own policy (IP_CHECK); an operator file
+    // cannot set it apart from what /check and /login enforce (docs/spec-decisions.md).
+    return { ...readSettings(ctx.config.settingsFile), IP_CHEKCING: ctx.config.ipCheck.enabled };
   });
 
   const dist = ctx.config.webDistDir;

@@ -9,7 +9,7 @@ describe('site routes and security', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     t = await createTestApp();
-    fs.writeFileSync(path.join(t.ctx.config.dataDir, 'Settings.json'), JSON.stringify({ PIN_CHECK: true, MAX_ALL_IN_LIMIT: 'oops', NOT_A_KEY: 1 }));
+    fs.writeFileSync(path.join(t.ctx.config.dataDir, 'Settings.json'), JSON.stringify({ PIN_CHECK: true, MAX_ALL_IN_LIMIT: 'oops', NOT_A_KEY: 1, IP_CHEKCING: true }));
   });
   afterAll(() => t.close());
 
@@ -19,6 +19,8 @@ describe('site routes and security', () => {
     expect(settings.MAX_ALL_IN_LIMIT).toBe(2_500_000); // wrong type ignored
     expect(settings).not.toHaveProperty('NOT_A_KEY');
     expect(settings.LANG_SELECT).toBe(true);
+    // The server's IP_CHECK (off here) is the one switch; the file cannot claim otherwise.
+    expect(settings.IP_CHEKCING).toBe(false);
   });
 
   it('answers /check with status, code, ip and country', async () => {

@@ -6,6 +6,7 @@ import { QuickPanel } from '@/features/quick-panel';
 import { SettingsPanel } from '@/features/settings-panel';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { useUserSettings } from '@/lib/user-settings';
+import { AdminBar } from './admin-bar';
 import { Footer } from './footer';
 import { NavbarDrawer, NavbarRail } from './navbar';
 import { Navigation } from './navigation';
@@ -33,23 +34,26 @@ function Panels() {
 
 /**
  * layout1: vertical rail (desktop) + toolbar + footer; layout2: horizontal menu under the toolbar;
- * layout3 (main): toolbar on top and a slide-in navbar on every screen size.
+ * layout3 (main): optional admin bar, toolbar, and a navbar that is a drawer on phones and tablets
+ * and, on desktop, a rail that folds to 64 px and slides in over the page on hover.
+ * Any layout may be boxed (1280 / 1120 px, centred) instead of full width.
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const style = useUserSettings((state) => state.settings.layout.style);
+  const { style, mode, adminBar } = useUserSettings((state) => state.settings.layout);
   const hideHeader = useRuntimeSettings((state) => state.settings.HIDE_HEADER_BAR);
   const desktop = useMediaQuery(MEDIA.desktop);
   const { tree } = useNavigationItems();
-  const rail = style === 'layout1' && desktop;
+  const rail = (style === 'layout1' || style === 'layout3') && desktop;
   const horizontal = style === 'layout2' && desktop;
   const toolbar = hideHeader ? null : <Toolbar showMenuButton={!rail && !horizontal} showLogo={!rail} />;
 
   return (
-    <div className={`layout layout--${style}${rail ? ' layout--rail' : ''}`}>
+    <div className={`layout layout--${style}${rail ? ' layout--rail' : ''} layout--${mode}`} data-mode={mode}>
       <SkipLink />
-      {rail ? <NavbarRail /> : <NavbarDrawer />}
+      {rail ? <NavbarRail slideIn={style === 'layout3'} /> : <NavbarDrawer />}
       <div className="layout__column">
+        {style === 'layout3' && adminBar ? <AdminBar /> : null}
         {toolbar}
         {horizontal ? (
           <div className="layout__hnav">

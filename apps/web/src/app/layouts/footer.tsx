@@ -7,23 +7,34 @@ import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { useUserSettings } from '@/lib/user-settings';
 
-/** The footer's information pages; operators replace the files under public/info/. */
-export const INFO_PAGES = [
-  { id: 'password-reset', title: 'footer.passwordReset' },
-  { id: 'game-rules', title: 'footer.gameRules' },
-  { id: 'player-protection', title: 'footer.playerProtection' },
-  { id: 'terms', title: 'footer.terms' },
-  { id: 'privacy', title: 'footer.privacy' },
+/**
+ * The footer's information pages (spec section 2), in the spec's order, each shown in the 80 %
+ * dialog. The first five are the product's own static pages (apps/web/public/info/, English and
+ * Turkish; an operator may replace them). Paytables is generated from the cabinets' math by its own
+ * route.
+ */
+export interface InfoPage {
+  id: string;
+  title: string;
+  src: (language: string) => string;
+}
+const staticPage = (id: string, title: string): InfoPage => ({ id, title, src: (language) => `/info/${id}.html?lang=${language}` });
+export const INFO_PAGES: readonly InfoPage[] = [
+  staticPage('password-reset', 'footer.passwordReset'),
+  staticPage('game-rules', 'footer.gameRules'),
+  staticPage('player-protection', 'footer.playerProtection'),
+  staticPage('terms', 'footer.terms'),
+  staticPage('privacy', 'footer.privacy'),
   // Generated from the cabinets' own tables (GET /machine/paytable), not a static file.
-  { id: 'paytables', title: 'footer.paytables', src: paths.paytables },
-] as const;
+  { id: 'paytables', title: 'footer.paytables', src: (language) => `${paths.paytables}?lang=${language}` },
+];
 
 export function Footer() {
   const { t, i18n } = useTranslation();
   const externalInfo = useRuntimeSettings((state) => state.settings.EXTERNAL_INFO);
   const whatsapp = useRuntimeSettings((state) => state.settings.WHATSAPP_NUMBER);
   const theme = useUserSettings((state) => state.settings.theme.footer);
-  const [page, setPage] = useState<(typeof INFO_PAGES)[number] | null>(null);
+  const [page, setPage] = useState<InfoPage | null>(null);
   return (
     <footer className="footer" data-theme={theme}>
       {externalInfo ? (
@@ -53,7 +64,7 @@ export function Footer() {
         </span>
       </div>
       <Dialog open={page !== null} onClose={() => setPage(null)} title={page ? t(page.title) : ''} className="dialog--info" closeLabel={t('common.close')}>
-        {page ? <iframe className="info-frame" title={t(page.title)} src={`${'src' in page ? page.src : `/info/${page.id}.html`}?lang=${i18n.language}`} /> : null}
+        {page ? <iframe className="info-frame" title={t(page.title)} src={page.src(i18n.language)} /> : null}
       </Dialog>
     </footer>
   );

@@ -57,7 +57,7 @@ export function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: (
   );
 }
 
-/** Temporary drawer: mobile everywhere and layout3 on every size. */
+/** Temporary drawer: phones and tablets in every layout. */
 export function NavbarDrawer() {
   const { mobileOpen, closeMobile } = useNavbar();
   const theme = useUserSettings((state) => state.settings.theme.navbar);
@@ -71,8 +71,13 @@ export function NavbarDrawer() {
   );
 }
 
-/** layout1's desktop rail: folds to 64 px and reopens on hover after 150 ms. */
-export function NavbarRail() {
+/**
+ * The desktop navbar (layout1 and layout3): folds to 64 px and reopens on hover after 150 ms,
+ * closing again when the pointer leaves. In layout3 (slide-in) the hover-opened navbar slides over
+ * the page instead of pushing it aside.
+ */
+export function NavbarRail({ slideIn = false }: { slideIn?: boolean }) {
+  const { t } = useTranslation();
   const { folded, foldedOpen, setFoldedOpen } = useNavbar();
   const theme = useUserSettings((state) => state.settings.theme.navbar);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -87,8 +92,10 @@ export function NavbarRail() {
   };
   return (
     <aside
-      className={`navbar navbar--rail${folded ? ' navbar--folded' : ''}${foldedOpen ? ' navbar--folded-open' : ''}`}
+      className={`navbar navbar--rail${slideIn ? ' navbar--slide-in' : ''}${folded ? ' navbar--folded' : ''}${folded && foldedOpen ? ' navbar--folded-open' : ''}`}
       data-theme={theme}
+      aria-label={t('nav.navbar')}
+      data-testid="navbar-rail"
       onMouseEnter={enter}
       onMouseLeave={leave}
     >

@@ -13,7 +13,7 @@ import { WalletBalance, WalletToggle } from '@/features/wallet';
 import { useAuthStore } from '@/lib/auth-store';
 import { useUserSettings } from '@/lib/user-settings';
 import { LastLoginBlock } from './last-login';
-import { useNavbar } from './navbar-store';
+import { useNavbarStore } from './navbar-store';
 import { PanelButtons } from './panel-buttons';
 import { useNavigationItems } from './use-navigation';
 
@@ -46,8 +46,8 @@ function InfoButton() {
 
 export function Toolbar({ showMenuButton, showLogo }: { showMenuButton: boolean; showLogo: boolean }) {
   const { t } = useTranslation();
-  const toggleMobile = useNavbar((state) => state.toggleMobile);
-  const mobileOpen = useNavbar((state) => state.mobileOpen);
+  const toggleMobile = useNavbarStore((state) => state.toggleMobile);
+  const mobileOpen = useNavbarStore((state) => state.mobileOpen);
   const langSelect = useRuntimeSettings((state) => state.settings.LANG_SELECT);
   const theme = useUserSettings((state) => state.settings.theme.toolbar);
   const { flat } = useNavigationItems();

@@ -1,6 +1,7 @@
 import { HOT_COINS } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { clickOnButton } from '../click-sound';
 import type { Rule } from '../game-rules';
 
 interface ControlDeckProps {
@@ -31,7 +32,7 @@ export function ControlDeck(props: ControlDeckProps) {
   const reason = (rule: Rule) => (rule ? t(`game.reason.${rule}`, { limit: props.limitText }) : undefined);
   const spinHint = reason(props.spin);
   return (
-    <section className="deck" aria-label={t('game.spin')}>
+    <section className="deck" aria-label={t('game.spin')} onClickCapture={clickOnButton}>
       <div className="deck__coins" role="group" aria-label={t('game.hotCoins')}>
         {HOT_COINS.map(({ amountCents, color }) => {
           const rule = props.coin(amountCents);

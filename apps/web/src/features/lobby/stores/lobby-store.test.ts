@@ -1,7 +1,7 @@
 import type { BrandWithMachines } from '@reel/protocol/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchLobby } from '../api/get-lobby';
-import { flushMachineUpdates, loadLobby, queueMachineUpdate, useLobbyStore } from './lobby-store';
+import { flushMachineUpdates, loadLobby, queueMachineUpdate, startLobbyRefresh, useLobbyStore } from './lobby-store';
 
 vi.mock('../api/get-lobby', () => ({ fetchLobby: vi.fn() }));
 vi.mock('@/config/runtime-settings', () => ({ getSettings: () => ({}) }));
@@ -38,5 +38,26 @@ describe('lobby snapshot and pushed statuses', () => {
     await loadLobby();
     flushMachineUpdates();
     expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+  });
+
+  it('UPDATE_LOBBY: reloads the lobby every period while it is open, and stops when closed', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.mocked(fetchLobby).mockClear();
+      vi.mocked(fetchLobby).mockResolvedValue(lobbyWith('available'));
+      const stop = startLobbyRefresh(10);
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(fetchLobby).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchLobby).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(fetchLobby).toHaveBeenCalledTimes(3);
+      stop();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetchLobby).toHaveBeenCalledTimes(3);
+      expect(startLobbyRefresh(0)).toBeTypeOf('function');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -94,7 +94,21 @@ export function queueMachineUpdate(update: MachineNotification): void {
 let subscribers = 0;
 let unsubscribe: (() => void) | null = null;
 
-/** Subscribes the lobby to the notification channel while any lobby screen is mounted. */
+/**
+ * `UPDATE_LOBBY` (seconds; 0 turns it off): a periodic snapshot beside the pushes, so a lobby left
+ * open heals whatever a push could not say (jackpot lists, a machine added by the operator). A tab
+ * in the background skips its turn; the pushes keep the statuses current meanwhile.
+ */
+export function startLobbyRefresh(periodS: number = getSettings().UPDATE_LOBBY): () => void {
+  if (!(periodS > 0)) return () => undefined;
+  const timer = setInterval(() => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    void loadLobby();
+  }, periodS * 1000);
+  return () => clearInterval(timer);
+}
+
+/** Subscribes the lobby to the notification channel, and refreshes it, while any lobby screen is mounted. */
 export function subscribeLobby(): () => void {
   if (subscribers++ === 0) {
     const offMachine = notificationSocket.on('machine', queueMachineUpdate);
@@ -105,7 +119,9 @@ export function subscribeLobby(): () => void {
     const offHello = notificationSocket.on('hello', (data) => {
       if (data.snapshot) void loadLobby();
     });
+    const stopRefresh = startLobbyRefresh();
     unsubscribe = () => {
+      stopRefresh();
       offMachine();
       offJackpot();
       offHello();

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/lib/auth-store';
+import { setPlayBusy } from '@/lib/play-activity';
 import { local, StorageKey } from '@/lib/storage';
 import { mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
 import { useLockStore } from '../stores/lock-store';
@@ -14,6 +15,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   useLockStore.setState({ locked: false, deactivationPrompt: false });
+  setPlayBusy(false);
   useAuthStore.setState({ status: 'authenticated', token: 't', user: { hasPin: true, roles: ['user'] } as never });
 });
 
@@ -80,5 +82,28 @@ describe('idle lock', () => {
     expect(screen.getByRole('alertdialog', { name: 'Are you still there?' })).toBeInTheDocument();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('never interrupts a machine in autoplay or a bonus round; the idle clock restarts when it ends', () => {
+    setupSettings({ PIN_CHECK: true });
+    render(<IdleLock />);
+    act(() => setPlayBusy(true));
+    act(() => vi.advanceTimersByTime(10 * 60_000));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => setPlayBusy(false));
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByRole('alertdialog', { name: 'LOCKED' })).toBeInTheDocument();
+  });
+
+  it('the Turkish lock text names the default PIN ({secret})', async () => {
+    await setupI18n('tr');
+    setupSettings({ PIN_CHECK: true, DEFAULT_PIN: '0000' });
+    local.set(StorageKey.pinCode, '1');
+    local.set(StorageKey.lock, '1');
+    render(<IdleLock />);
+    expect(screen.getByRole('alertdialog', { name: 'KİLİTLİ' })).toHaveTextContent('varsayılan pin 0000');
+    await setupI18n('en');
   });
 });

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { logout, messageForError } from '@/lib/auth';
 import { useAuthStore } from '@/lib/auth-store';
+import { usePlayActivity } from '@/lib/play-activity';
 import { useIdleTimer } from '../hooks/use-idle-timer';
 import { shouldRestoreLock, useLockStore } from '../stores/lock-store';
 
@@ -15,6 +16,7 @@ function LockScreen() {
   const { t } = useTranslation();
   const unlock = useLockStore((state) => state.unlock);
   const clear = useLockStore((state) => state.clear);
+  const defaultPin = useRuntimeSettings((state) => state.settings.DEFAULT_PIN);
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -38,7 +40,7 @@ function LockScreen() {
     <Dialog open role="alertdialog" title={t('lock.title')} className="dialog--lock">
       <form onSubmit={submit} className="form lock-form">
         <Icon name="lock" size={44} className="text-accent lock-form__icon" />
-        <p>{t('lock.description')}</p>
+        <p>{defaultPin ? t('lock.descriptionWithSecret', { secret: defaultPin }) : t('lock.description')}</p>
         <TextField
           label={t('lock.pin')}
           type="password"
@@ -104,6 +106,8 @@ export function IdleLock({ timeoutMs = IDLE_TIMEOUT_MS }: { timeoutMs?: number }
   const pinCheck = useRuntimeSettings((state) => state.settings.PIN_CHECK);
   const hasPin = useAuthStore((state) => state.user?.hasPin ?? false);
   const { locked, deactivationPrompt, lock, showDeactivation } = useLockStore();
+  // Autoplay and bonus rounds play without input: the idle clock stands still and restarts after.
+  const machinePlaysByItself = usePlayActivity((state) => state.busy);
 
   useEffect(() => {
     if (shouldRestoreLock(pinCheck)) useLockStore.setState({ locked: true });
@@ -115,7 +119,7 @@ export function IdleLock({ timeoutMs = IDLE_TIMEOUT_MS }: { timeoutMs?: number }
       if (pinCheck && hasPin) lock();
       else showDeactivation(true);
     },
-    !locked && !deactivationPrompt,
+    !locked && !deactivationPrompt && !machinePlaysByItself,
   );
 
   if (locked) return <LockScreen />;

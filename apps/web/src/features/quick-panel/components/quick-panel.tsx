@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { SidePanel } from '@/components/ui/side-panel';
 import { Switch } from '@/components/ui/switch';
+import { useRuntimeSettings } from '@/config/runtime-settings';
 import { api } from '@/lib/api-client';
 import { updateUserSettings, useUserSettings, type UserSettings } from '@/lib/user-settings';
 
@@ -14,16 +15,18 @@ export const useQuickPanel = create<{ open: boolean; toggle: () => void; close: 
 }));
 
 type QuickKey = keyof UserSettings['quickSettings'];
-const QUICK_SETTINGS: { key: QuickKey; label: string }[] = [
-  { key: 'notifications', label: 'quickPanel.notifications' },
-  { key: 'cloudSync', label: 'quickPanel.cloudSync' },
-  { key: 'retroThrusters', label: 'quickPanel.retroThrusters' },
-];
+/**
+ * Only toggles a player notices. The template's Notifications, Cloud Sync and Retro Thrusters did
+ * nothing and are gone; the click sound of the game buttons is the player's to switch off (shown
+ * while the operator's CLICK_SOUND allows it).
+ */
+const QUICK_SETTINGS: { key: QuickKey; label: string }[] = [{ key: 'clickSound', label: 'quickPanel.clickSound' }];
 
 export function QuickPanel() {
   const { t, i18n } = useTranslation();
   const { open, close } = useQuickPanel();
   const quick = useUserSettings((state) => state.settings.quickSettings);
+  const clickSoundAllowed = useRuntimeSettings((state) => state.settings.CLICK_SOUND);
   const [data, setData] = useState<QuickPanelData | null>(null);
 
   useEffect(() => {
@@ -46,14 +49,16 @@ export function QuickPanel() {
       </section>
       <ItemSection id="quick-events" title={t('quickPanel.events')} empty={t('quickPanel.noEvents')} items={data?.events} />
       <ItemSection id="quick-notes" title={t('quickPanel.notes')} empty={t('quickPanel.noNotes')} items={data?.notes} />
-      <section className="quick__section" aria-labelledby="quick-settings">
-        <h3 id="quick-settings" className="quick__heading">
-          {t('quickPanel.quickSettings')}
-        </h3>
-        {QUICK_SETTINGS.map((item) => (
-          <Switch key={item.key} label={t(item.label)} checked={quick[item.key]} onChange={(value) => setQuick(item.key, value)} />
-        ))}
-      </section>
+      {clickSoundAllowed ? (
+        <section className="quick__section" aria-labelledby="quick-settings">
+          <h3 id="quick-settings" className="quick__heading">
+            {t('quickPanel.quickSettings')}
+          </h3>
+          {QUICK_SETTINGS.map((item) => (
+            <Switch key={item.key} label={t(item.label)} checked={quick[item.key]} onChange={(value) => setQuick(item.key, value)} />
+          ))}
+        </section>
+      ) : null}
     </SidePanel>
   );
 }

@@ -66,6 +66,31 @@ export function SettingsPanel() {
           ))}
         </fieldset>
         <fieldset className="settings__group">
+          <legend>{t('settingsPanel.container')}</legend>
+          {(['fullwidth', 'boxed'] as const).map((mode) => (
+            <label key={mode} className="radio">
+              <input
+                type="radio"
+                name={`${layoutId}-mode`}
+                value={mode}
+                checked={settings.layout.mode === mode}
+                onChange={() => save((current) => ({ ...current, layout: { ...current.layout, mode } }))}
+              />
+              <span>{t(`settingsPanel.${mode}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <Switch
+          label={t('settingsPanel.navbarFolded')}
+          checked={settings.layout.navbarFolded}
+          onChange={(navbarFolded) => save((current) => ({ ...current, layout: { ...current.layout, navbarFolded } }))}
+        />
+        <Switch
+          label={t('settingsPanel.adminBar')}
+          checked={settings.layout.adminBar}
+          onChange={(adminBar) => save((current) => ({ ...current, layout: { ...current.layout, adminBar } }))}
+        />
+        <fieldset className="settings__group">
           <legend>{t('settingsPanel.direction')}</legend>
           {(['ltr', 'rtl'] as const).map((direction) => (
             <label key={direction} className="radio">

@@ -1,21 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-
-export function supportsWebRtc(scope: Partial<Window> & Record<string, unknown> = window as never): boolean {
-  return typeof scope.RTCPeerConnection === 'function' || typeof scope.webkitRTCPeerConnection === 'function';
-}
-
-/** Chrome, Chromium-based and Safari-family browsers; the banner nudges everyone else. */
-export function isRecommendedBrowser(userAgent: string = navigator.userAgent): boolean {
-  if (/Firefox|FxiOS|SamsungBrowser|OPR\/|Opera/i.test(userAgent)) return false;
-  return /Chrome|Chromium|CriOS|Safari|HeadlessChrome/i.test(userAgent);
-}
+import { isRecommendedBrowser, isSupportedBrowser } from '../browser-rules';
 
 export function UnsupportedBrowserScreen() {
   const { t } = useTranslation();
   return (
-    <main className="center-screen" id="main">
+    <main className="center-screen" id="main" data-testid="unsupported-browser">
       <div className="card card--narrow center-text">
         <Icon name="warning" size={48} className="text-warning" />
         <h1>{t('unsupported.title')}</h1>
@@ -28,7 +19,7 @@ export function UnsupportedBrowserScreen() {
 
 export function BrowserBanner() {
   const { t } = useTranslation();
-  if (isRecommendedBrowser()) return null;
+  if (isRecommendedBrowser(navigator.userAgent)) return null;
   return (
     <div className="banner" role="note">
       <Icon name="info" size={18} />
@@ -37,7 +28,8 @@ export function BrowserBanner() {
   );
 }
 
+/** Anything but a Chrome or Safari-family browser with WebRTC gets the unsupported screen (spec section 1). */
 export function BrowserSupportGate({ children }: { children: ReactNode }) {
-  if (!supportsWebRtc()) return <UnsupportedBrowserScreen />;
+  if (!isSupportedBrowser(navigator.userAgent, window as never)) return <UnsupportedBrowserScreen />;
   return <>{children}</>;
 }

@@ -2,7 +2,6 @@ import type { CheckResponse } from '@reel/protocol/client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { useRuntimeSettings } from '@/config/runtime-settings';
 import { checkUrl } from '@/lib/api-client';
 
 type CheckState = { phase: 'checking' } | { phase: 'allowed' } | { phase: 'blocked'; ip: string; country: string } | { phase: 'network' };
@@ -35,16 +34,15 @@ export function IpCheckScreen({ state }: { state: CheckState }) {
   );
 }
 
+/**
+ * The server's IP policy (its `IP_CHECK`) is the only switch: the app always asks `/check`, which
+ * answers status 1 for everyone while the policy is off. A client-side flag would let the web app
+ * show a login form the server then refuses with 10703 (docs/spec-decisions.md).
+ */
 export function IpCheckGate({ children }: { children: ReactNode }) {
-  const enabled = useRuntimeSettings((state) => state.settings.IP_CHEKCING);
-  const [state, setState] = useState<CheckState>({ phase: enabled ? 'checking' : 'allowed' });
+  const [state, setState] = useState<CheckState>({ phase: 'checking' });
   useEffect(() => {
-    if (!enabled) {
-      setState({ phase: 'allowed' });
-      return;
-    }
     let cancelled = false;
-    setState({ phase: 'checking' });
     fetch(checkUrl(), { cache: 'no-store' })
       .then(async (response) => {
         if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
@@ -58,7 +56,7 @@ export function IpCheckGate({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [enabled]);
+  }, []);
   if (state.phase === 'allowed') return <>{children}</>;
   return <IpCheckScreen state={state} />;
 }

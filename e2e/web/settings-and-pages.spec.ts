@@ -1,0 +1,88 @@
+/**
+ * Runtime settings a player notices and the real content of the footer and quick panel:
+ * UPDATE_LOBBY refreshes the open lobby, language options carry their flags, the five footer pages
+ * say what the product really does, the quick panel shows only real events and toggles.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, useEnglish } from './helpers';
+
+async function withSettings(page: Page, override: Record<string, unknown>) {
+  await page.route('**/Settings.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...override } });
+  });
+}
+
+test('UPDATE_LOBBY: the open lobby reloads itself every UPDATE_LOBBY seconds beside the pushes', async ({ page }) => {
+  await useEnglish(page);
+  await withSettings(page, { UPDATE_LOBBY: 1 });
+  let loads = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/machine/all') loads += 1;
+  });
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Choose a Slot Group' })).toBeVisible();
+  const first = loads;
+  await expect.poll(() => loads - first, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  // Leaving the lobby stops it.
+  await page.goto('/profile');
+  await page.waitForTimeout(500);
+  const after = loads;
+  await page.waitForTimeout(2_500);
+  expect(loads).toBe(after);
+});
+
+test('language options carry a flag: TR, EN and AR on the login page, TR and EN in the toolbar', async ({ page }) => {
+  await useEnglish(page);
+  await page.goto('/login');
+  const login = page.getByRole('group', { name: 'Language' });
+  for (const [lang, flag] of [
+    ['tr', 'tr'],
+    ['en', 'gb'],
+    ['ar', 'sa'],
+  ] as const) {
+    await expect(login.locator(`button[lang="${lang}"] svg[data-flag="${flag}"]`)).toBeVisible();
+  }
+  await signIn(page);
+  const toolbar = page.locator('.toolbar').getByRole('group', { name: 'Language' });
+  await expect(toolbar.locator('button[lang="tr"] svg[data-flag="tr"]')).toBeVisible();
+  await expect(toolbar.locator('button[lang="en"] svg[data-flag="gb"]')).toBeVisible();
+});
+
+test('the footer pages are real: rules, player protection, terms, privacy and password reset say what the product does', async ({ page }) => {
+  await useEnglish(page);
+  await withSettings(page, { EXTERNAL_INFO: true });
+  await signIn(page);
+  const footer = page.getByRole('navigation', { name: 'Information' });
+  const pages: [string, string[]][] = [
+    ['Password Reset Procedure', ['at least 8 characters', 'Support never asks for your password or PIN']],
+    ['Game Rules and Content', ['20 fixed paylines', '10 free spins', 'Hand Pay', 'a malfunction never counts as a loss']],
+    ['Player Protection Information', ['Session panel', 'Hide balance', 'PIN lock', 'Game Sessions']],
+    ['Terms of Use', ['Promotions', 'Fair use']],
+    ['Privacy Policy', ['one-way hashes', 'no advertising or tracking cookies']],
+  ];
+  for (const [title, facts] of pages) {
+    await footer.getByRole('button', { name: title, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible();
+    const frame = dialog.frameLocator('iframe');
+    await expect(frame.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    for (const fact of facts) await expect(frame.getByText(fact, { exact: false }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  // The sixth page's slot.
+  await expect(footer.getByRole('button', { name: 'Paytables', exact: true })).toBeVisible();
+});
+
+test('the quick panel shows only real events and only toggles that do something', async ({ page }) => {
+  await useEnglish(page);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Quick panel' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Quick panel' });
+  await expect(panel.getByText('New machines')).toBeVisible();
+  await expect(panel.getByText('Happy hour')).toHaveCount(0);
+  await expect(panel.getByRole('switch')).toHaveCount(1);
+  await expect(panel.getByRole('switch', { name: 'Click sound' })).toBeVisible();
+  for (const gone of ['Notifications', 'Cloud Sync', 'Retro Thrusters']) await expect(panel.getByText(gone, { exact: true })).toHaveCount(0);
+});
