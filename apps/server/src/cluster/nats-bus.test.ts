@@ -15,7 +15,7 @@ if (natsMissing) console.log(`[cluster] NATS bus tests skipped: ${natsMissing} (
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
-function contract(name: string, make: () => Promise<Bus[]>, remote: boolean) {
+function contract(name: string, make: () => Promise<[Bus, Bus]>, remote: boolean) {
   describe(name, () => {
     let a: Bus;
     let b: Bus;
@@ -78,12 +78,12 @@ function contract(name: string, make: () => Promise<Bus[]>, remote: boolean) {
 
 contract('local bus', async () => {
   const bus = createLocalBus();
-  return [bus, bus];
+  return [bus, bus] as [Bus, Bus];
 }, false);
 
 describe.skipIf(natsMissing !== null)('NATS', () => {
   const prefix = `reel-t-${randomBytes(4).toString('hex')}`;
-  contract('NATS bus between two connections', async () => [await createNatsBus({ servers: natsUrl(), prefix }), await createNatsBus({ servers: natsUrl(), prefix })], true);
+  contract('NATS bus between two connections', async () => [await createNatsBus({ servers: natsUrl(), prefix }), await createNatsBus({ servers: natsUrl(), prefix })] as [Bus, Bus], true);
 
   it('keeps prefixes apart: another cluster on the same NATS hears nothing', async () => {
     const mine = await createNatsBus({ servers: natsUrl(), prefix });
