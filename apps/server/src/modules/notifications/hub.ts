@@ -24,10 +24,15 @@ interface Client {
 
 const PLAYER_TOPIC = /^player\.(\d+)$/;
 
-export function createNotificationHub(bus: Bus, options: { bufferSize?: number } = {}) {
+/**
+ * `firstSeq`: where this hub's numbers start. Several servers each number their own stream; a random
+ * start per server keeps a client's `lastSeq` from another server out of this one's range, so it
+ * gets a snapshot instead of a wrong replay.
+ */
+export function createNotificationHub(bus: Bus, options: { bufferSize?: number; firstSeq?: number } = {}) {
   const bufferSize = options.bufferSize ?? 5_000;
   const log: Logged[] = [];
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
   const clients = new Set<Client>();
 
   const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
