@@ -46,6 +46,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   });
   const prefix = `${options.prefix}.`;
   const subject = (topic: string) => prefix + topic;
+  // Requests live beside the pub/sub subjects, not under them: a `subscribeAll` (`prefix.>`) would
+  // otherwise count as a responder, and a request nobody answers would time out instead of being
+  // told at once that no responder exists (which the session client retries on).
+  const requestSubject = (topic: string) => `${options.prefix}-rpc.${topic}`;
   const subscriptions = new Set<Subscription>();
 
   const track = (sub: Subscription) => {
@@ -89,7 +93,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
       const timeout = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       let reply: Reply;
       try {
-        const msg = await nc.request(subject(topic), codec.encode(message), { timeout });
+        const msg = await nc.request(requestSubject(topic), codec.encode(message), { timeout });
         reply = codec.decode(msg.data) as Reply;
       } catch (error) {
         const code = (error as NatsError).code;
@@ -102,7 +106,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
     },
     respond(topic, handler, opts = {}) {
       return track(
-        nc.subscribe(subject(topic), {
+        nc.subscribe(requestSubject(topic), {
           ...(opts.group ? { queue: opts.group } : {}),
           callback: (error, msg) => {
             if (error) return;

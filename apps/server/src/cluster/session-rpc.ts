@@ -97,7 +97,10 @@ export class SessionClient implements SessionService {
       } catch (error) {
         if (error instanceof RemoteError) throw toAppError(error);
         const noOwner = error instanceof BusError && error.reason === 'no_responder';
-        if (!noOwner || Date.now() > deadline) throw new AppError(Code.MachineNoAnswer, 503);
+        if (!noOwner || Date.now() > deadline) {
+          console.warn(`[cluster] ${method} of player ${String(args[0])}: ${(error as Error).message}`);
+          throw new AppError(Code.MachineNoAnswer, 503);
+        }
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
     }
