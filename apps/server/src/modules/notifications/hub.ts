@@ -47,8 +47,14 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     const entry: Logged = { seq: ++seq, playerId, event, data };
     log.push(entry);
     if (log.length > bufferSize) log.splice(0, log.length - bufferSize);
+    // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
+    // socket was most of the cost of a status change.
+    let frame: Buffer | undefined;
     for (const client of clients) {
-      if (playerId === null || client.playerId === playerId) send(client, entry);
+      if (playerId !== null && client.playerId !== playerId) continue;
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      frame ??= Buffer.from(JSON.stringify(entry));
+      client.socket.send(frame, { binary: false });
     }
   });
 
