@@ -94,7 +94,7 @@ function spawnCabinet(server: ClusterServer, ids: string) {
 
 interface Message {
   event: string;
-  data: any;
+  data: Record<string, unknown>;
 }
 function gameSocket(url: string, token: string) {
   const socket = new WebSocket(url, { perMessageDeflate: false });
@@ -128,7 +128,7 @@ function gameSocket(url: string, token: string) {
       this.send('init', { machineID: machineId, token, protocol: 1 });
       const m = await joined;
       if (m.event !== 'joined') throw new Error(`join failed: ${JSON.stringify(m.data)}`);
-      return m.data as { betLevels: number[]; machine: { creditsCents: number } };
+      return m.data as unknown as { betLevels: number[]; machine: { creditsCents: number } };
     },
   };
 }
@@ -237,19 +237,31 @@ try {
   const killedAt = performance.now();
   owner.child.kill('SIGKILL');
   let spinAccepted = 0;
+  let lastFailure = '';
+  // One reconnecting client, as the web app's game channel: join through HAProxy, then spin until
+  // a spin is accepted (the machine view leaves idle).
   for (let attempt = 0; !spinAccepted && performance.now() - killedAt < 60_000; attempt++) {
+    const game = gameSocket(`${c.url.replace('http', 'ws')}/ws/game?token=${token}`, token);
     try {
-      const game = gameSocket(`${c.url.replace('http', 'ws')}/ws/game?token=${token}`, token);
       await game.join(1);
-      const inGame = game.waitFor((m) => (m.event === 'machine' && m.data.cabinetState !== 'idle') || m.event === 'error', 10_000);
-      game.send('spin', { commandId: `failover-${attempt}` });
-      const m = await inGame;
-      if (m.event === 'machine') spinAccepted = performance.now();
+      for (let spin = 0; !spinAccepted && performance.now() - killedAt < 60_000; spin++) {
+        const answer = game.waitFor((m) => (m.event === 'machine' && m.data.cabinetState !== 'idle') || m.event === 'error', 10_000);
+        game.send('spin', { commandId: `failover-${attempt}-${spin}` });
+        const m = await answer;
+        if (m.event === 'machine') spinAccepted = performance.now();
+        else {
+          lastFailure = `spin: ${JSON.stringify(m.data)}`;
+          await sleep(200);
+        }
+      }
+    } catch (error) {
+      lastFailure = (error as Error).message.slice(0, 300);
+      await sleep(200);
+    } finally {
       game.socket.close();
-    } catch {
-      await sleep(100);
     }
   }
+  if (!spinAccepted) console.log(`failover: no spin accepted; last failure: ${lastFailure}`);
   const failoverMs = spinAccepted ? spinAccepted - killedAt : Infinity;
   const newOwner = (await db.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner;
 
