@@ -124,7 +124,7 @@ function gameSocket(url: string, token: string) {
     },
     async join(machineId: number) {
       await this.opened;
-      const joined = this.waitFor((m) => m.event === 'joined' || (m.event === 'error' && m.data.fatal), 60_000);
+      const joined = this.waitFor((m) => m.event === 'joined' || (m.event === 'error' && m.data.fatal === true), 60_000);
       this.send('init', { machineID: machineId, token, protocol: 1 });
       const m = await joined;
       if (m.event !== 'joined') throw new Error(`join failed: ${JSON.stringify(m.data)}`);
