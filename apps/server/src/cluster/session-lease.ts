@@ -63,8 +63,12 @@ export class SessionLease {
   private async connection() {
     if (this.client) return this.client;
     const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: `reel-lease-${this.opts.serverId}` });
-    // An error on an idle connection must not crash the process: the next check notices.
-    client.on('error', () => {});
+    // The lock went with the connection: stop owning at once, not at the next check.
+    const lost = () => {
+      if (this.client === client && this.holding) void this.release('lock connection lost');
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     await client.connect();
     this.client = client;
     return client;
