@@ -23,6 +23,8 @@ interface Client {
 }
 
 const PLAYER_TOPIC = /^player\.(\d+)$/;
+/** Unsent bytes a notification socket may pile up before it is closed as too slow. */
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
 /**
  * `firstSeq`: where this hub's numbers start. Several servers each number their own stream; a random
@@ -53,6 +55,12 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     for (const client of clients) {
       if (playerId !== null && client.playerId !== playerId) continue;
       if (client.socket.readyState !== client.socket.OPEN) continue;
+      // A socket that cannot keep up would hold its backlog in this server's memory for ever:
+      // it is closed instead, and its client reconnects with its last seq (replay or snapshot).
+      if (client.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
+        client.socket.close(1013, 'too slow');
+        continue;
+      }
       frame ??= Buffer.from(JSON.stringify(entry));
       client.socket.send(frame, { binary: false });
     }
