@@ -119,16 +119,16 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
     const [b, third] = c.servers.filter((s) => s !== a) as [typeof a, typeof a];
     cabinet = spawnTied(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/cabinet/src/main.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, AGENT_URL: `ws://127.0.0.1:${b.port}/ws/agent`, CABINET_KEYS_FILE: path.join(dataDir, 'machine-keys.json'), CABINET_IDS: '1' },
+      env: { ...process.env, AGENT_URL: `ws://127.0.0.1:${b.port}/ws/agent`, CABINET_KEYS_FILE: path.join(dataDir, 'machine-keys.json'), CABINET_IDS: '1,2' },
       stdio: 'ignore',
     });
-    await waitUntil(async () => (await db.query("SELECT 1 FROM machines WHERE id = 1 AND cabinet_state = 'idle'")).rowCount === 1, 90_000, 'the cabinet on B');
+    await waitUntil(async () => (await db.query("SELECT 1 FROM machines WHERE id IN (1, 2) AND cabinet_state = 'idle'")).rowCount === 2, 90_000, 'the cabinet on B');
 
     const check = (await (await fetch(`${c.url}/check`)).json()) as { server?: string };
     expect(c.servers.map((s) => s.id)).toContain(check.server);
 
-    const login = async (base: string) =>
-      ((await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234' }) })).json()) as { token: string }).token;
+    const login = async (base: string, username = 'demo', password = 'demo1234') =>
+      ((await (await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()) as { token: string }).token;
     const token = await login(a.url);
     const demo = (await db.query<{ id: number }>("SELECT id FROM players WHERE username = 'demo'")).rows[0]!.id;
     const before = (await walletBalance(db, demo)).balance;
@@ -158,19 +158,45 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
     await spin(game, 'x-1');
     const creditsBefore = idleView(game)!.creditsCents;
 
+    // A second player whose game socket is on C, a server that survives: when the owner changes,
+    // C closes the socket (1012) so the client joins again under the new owner.
+    const aliceToken = await login(third.url, 'alice', 'alice1234');
+    const alice = collect(`ws://127.0.0.1:${third.port}/ws/game?token=${aliceToken}`);
+    await alice.opened;
+    alice.send('init', { machineID: 2, token: aliceToken, protocol: 1 });
+    await alice.next('joined');
+    let aliceClose = 0;
+    alice.socket.once('close', (code) => (aliceClose = code));
+
     // kill -9 of A: the owner and the player's server.
     a.child.kill('SIGKILL');
     await new Promise((resolve) => a.child.once('exit', resolve));
     await waitUntil(() => game.socket.readyState === WebSocket.CLOSED, 10_000, 'the player socket to drop');
     // The client reconnects through HAProxy, to whichever live server it gets, and joins again.
-    game = collect(`${c.url.replace('http', 'ws')}/ws/game?token=${token}`);
-    await game.opened;
+    // Like the web app's game channel, it tries again when the connection fails.
+    for (let attempt = 0; ; attempt++) {
+      game = collect(`${c.url.replace('http', 'ws')}/ws/game?token=${token}`);
+      const opened = await game.opened.then(() => true, () => false);
+      if (opened) break;
+      if (attempt === 20) throw new Error('could not reconnect through HAProxy');
+      await new Promise((r) => setTimeout(r, 500));
+    }
     game.send('init', { machineID: 1, token, protocol: 1 });
     const joined = await game.next('joined', () => true, 60_000);
     expect(joined.resumed).toBe(true);
     expect(joined.machine.creditsCents).toBe(creditsBefore);
     const newOwner = (await db.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]!.owner;
     expect(newOwner).not.toBe(a.id);
+
+    await waitUntil(() => aliceClose !== 0, 30_000, "alice's socket on C to be closed for the new owner");
+    expect(aliceClose).toBe(1012);
+    const aliceAgain = collect(`ws://127.0.0.1:${third.port}/ws/game?token=${aliceToken}`);
+    await aliceAgain.opened;
+    aliceAgain.send('init', { machineID: 2, token: aliceToken, protocol: 1 });
+    expect((await aliceAgain.next('joined', () => true, 60_000)).resumed).toBe(true);
+    aliceAgain.send('leave', {});
+    await aliceAgain.next('closed', () => true, 60_000);
+    aliceAgain.socket.close();
 
     await spin(game, 'x-2');
     const credits = idleView(game)!.creditsCents;

@@ -35,6 +35,9 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     'backend servers',
     // WebSockets live long: send each new one to the server with the fewest.
     '  balance leastconn',
+    // A server that just died refuses the connection before its health check fails: try another.
+    '  retries 3',
+    '  option redispatch 1',
     '  option httpchk GET /check',
     '  http-check expect status 200',
     '  default-server inter 1s fastinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
