@@ -5,44 +5,20 @@
  * end-to-end tests in Chromium (Playwright). Exits non-zero when any stage fails.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './web-build.js';
+import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const isRoot = process.getuid?.() === 0;
-
 /** `required`: without it the browser tests cannot run at all; otherwise the tests that need it say they are skipped. */
-const SYSTEM_PACKAGES = [
+const SYSTEM_PACKAGES: SystemPackage[] = [
   { binary: '/usr/bin/chromium', pkg: 'chromium', why: 'browser tests', required: true },
   { binary: '/usr/bin/ffmpeg', pkg: 'ffmpeg', why: 'video tests with the system encoder (the bundled one is tested anyway)', required: false },
   { binary: '/usr/bin/janus', pkg: 'janus', why: 'the Janus media server test', required: false },
+  { binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the cluster tests (when no NATS runs on 127.0.0.1:4222)', required: false },
+  { binary: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the cluster tests', required: false },
 ];
-
-function ensureSystemPackages() {
-  const missing = SYSTEM_PACKAGES.filter((p) => !fs.existsSync(p.binary));
-  if (!missing.length) return;
-  const names = missing.map((p) => p.pkg);
-  if (!isRoot) {
-    const hint = `install with: sudo apt-get install -y ${names.join(' ')}`;
-    for (const p of missing) console.error(`Missing ${p.pkg} (${p.why})${p.required ? '' : ': those tests will be skipped'}.`);
-    if (missing.some((p) => p.required)) {
-      console.error(`Cannot run the browser tests; ${hint}`);
-      process.exit(1);
-    }
-    console.error(`To run them too, ${hint}`);
-    return;
-  }
-  console.log(`Installing ${names.join(', ')} from Debian packages…`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...names], { stdio: 'inherit', env });
-  if (update.status !== 0 || install.status !== 0) {
-    console.error(`Could not install ${names.join(', ')}; the tests that need them cannot run.`);
-    process.exit(1);
-  }
-}
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${title} ===`);
@@ -53,7 +29,7 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   return result.status === 0;
 }
 
-ensureSystemPackages();
+ensureSystemPackages(SYSTEM_PACKAGES, 'the browser tests');
 const results: boolean[] = [];
 results.push(run('type check (tsc, strict)', 'npm', ['run', '--silent', 'typecheck']));
 results.push(run('lint (eslint, 0 warnings)', 'npx', ['eslint', '--max-warnings', '0', '.']));

@@ -114,6 +114,18 @@ export function loadConfig() {
       /** A game socket that has not sent `init` by then is closed (4003). */
       initTimeoutMs: int('WS_INIT_TIMEOUT_MS', 10_000),
     },
+    /**
+     * Several servers behind a load balancer (docs/scale.md): NATS as the bus, one session owner
+     * at a time by a PostgreSQL lock. Off: the single process of `npm start`, in-process bus.
+     */
+    cluster: {
+      enabled: bool('CLUSTER', false),
+      natsUrl: str('NATS_URL', 'nats://127.0.0.1:4222'),
+      /** Subject prefix: clusters (and test runs) sharing one NATS never hear each other. */
+      natsPrefix: str('NATS_PREFIX', 'reel'),
+      /** This server's name in the cluster (`GET /check` answers it as `server`). */
+      serverId: str('SERVER_ID', `server-${process.pid}`),
+    },
     logLevel: str('LOG_LEVEL', 'info'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024),
     seedDemo: bool('SEED_DEMO', true),

@@ -9,6 +9,7 @@ import type { GeoService } from './modules/geo/geo.js';
 import type { AgentHub } from './modules/cabinets/agent-hub.js';
 import type { MediaService } from './modules/media/media-service.js';
 import type { SessionManager } from './modules/sessions/session-manager.js';
+import type { SessionService } from './modules/sessions/types.js';
 
 export interface AppContext {
   config: Config;
@@ -21,6 +22,8 @@ export interface AppContext {
   /** The WebRTC media process; null when video is off (API tests). */
   media: MediaService | null;
   sessions: SessionManager;
+  /** Set when several servers run (docs/scale.md): who this server is, and sessions over the bus. */
+  cluster?: { serverId: string; sessions: SessionService };
 }
 
 /** The Fastify instance type route modules receive (TypeBox-typed). */

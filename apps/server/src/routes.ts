@@ -26,15 +26,17 @@ const apiModules: RouteModule[] = [
 ];
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
+  // In a cluster the sessions run on the owning server; the routes ask it over the bus.
+  const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
     async (api) => {
-      for (const module of [...apiModules, sessionRoutes(ctx.sessions)]) await module(api as Api, ctx);
+      for (const module of [...apiModules, sessionRoutes(sessions)]) await module(api as Api, ctx);
     },
     { prefix: '/api' },
   );
   await notificationRoutes(app, ctx);
   await jackpotRoutes(app, ctx);
-  await gameRoutes(app, ctx, ctx.sessions);
+  await gameRoutes(app, ctx, sessions);
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
   if (ctx.media) await app.register(mediaPlugin, { media: ctx.media });
   await siteRoutes(app, ctx);

@@ -7,7 +7,7 @@ import type { AppContext } from './context.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres/embedded.js';
 import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
-import { createLocalBus } from './lib/bus.js';
+import { createLocalBus, type Bus } from './lib/bus.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createGeoService } from './modules/geo/geo.js';
 import { AgentHub } from './modules/cabinets/agent-hub.js';
@@ -45,7 +45,8 @@ export async function openDatabase(config: Config, log: (line: string) => void =
   return { url: embedded.url, embedded };
 }
 
-export async function createContext(config: Config, databaseUrl: string): Promise<AppContext> {
+/** The services without sessions: database, bus, tokens, geo, the agent hub, the media process. */
+export async function createBaseContext(config: Config, databaseUrl: string, bus: Bus = createLocalBus()): Promise<AppContext> {
   const db = createPool(databaseUrl, 30);
   await migrate(db);
   const geo = await createGeoService({
@@ -64,15 +65,20 @@ export async function createContext(config: Config, databaseUrl: string): Promis
   const media = config.media.enabled
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;
-  const ctx = {
+  return {
     config,
     db,
-    bus: createLocalBus(),
+    bus,
     tokens: createTokenService(db, tokenSecret(config), config.tokenTtlS),
     geo,
     cabinets,
     media,
   } as AppContext;
+}
+
+export async function createContext(config: Config, databaseUrl: string): Promise<AppContext> {
+  const ctx = await createBaseContext(config, databaseUrl);
+  const { cabinets, media } = ctx;
   let video: VideoPort = { grant: async () => null };
   if (media) {
     video = createVideoPort(cabinets, media, {

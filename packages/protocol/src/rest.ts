@@ -337,7 +337,13 @@ export type TransactionPage = Static<typeof TransactionPage>;
 // --- IP check ------------------------------------------------------------------------------
 
 export const CheckResponse = Type.Object(
-  { status: Type.Integer({ description: '1 allowed, 0 blocked' }), code: Type.Integer(), ip: Type.String(), country: Type.String() },
+  {
+    status: Type.Integer({ description: '1 allowed, 0 blocked' }),
+    code: Type.Integer(),
+    ip: Type.String(),
+    country: Type.String(),
+    server: Type.Optional(Type.String({ description: 'Several servers (docs/scale.md): the server instance that answered' })),
+  },
   { $id: 'CheckResponse' },
 );
 export type CheckResponse = Static<typeof CheckResponse>;

@@ -1,6 +1,6 @@
 /**
- * Pub/sub between the parts of the server. In-process by default; the interface is what a Redis or
- * NATS adapter implements when several servers run.
+ * Pub/sub and request/reply between the parts of the server. In-process by default
+ * (`createLocalBus`); with several servers the same interface runs over NATS (cluster/nats-bus.ts).
  */
 import { EventEmitter } from 'node:events';
 
@@ -10,13 +10,37 @@ export interface Bus {
   subscribe(topic: string, handler: (message: unknown) => void): () => void;
   /** Every message on every topic (a pattern subscription on Redis or NATS). */
   subscribeAll(handler: (topic: string, message: unknown) => void): () => void;
+  /**
+   * Asks whoever answers `topic` (one responder) and resolves with its answer; rejects with
+   * `BusNoResponder` when nobody answers the topic and `BusTimeout` after `timeoutMs`.
+   */
+  request(topic: string, message: unknown, opts?: { timeoutMs?: number }): Promise<unknown>;
+  /**
+   * Answers requests on `topic`. With `group`, one member of the group answers each request (NATS
+   * queue group); without it, the one responder of that topic. Returns an unsubscribe function.
+   */
+  respond(topic: string, handler: (message: unknown) => Promise<unknown>, opts?: { group?: string }): () => void;
+  /** Sends what is buffered and disconnects (no-op in process). */
+  close(): Promise<void>;
 }
+
+export class BusError extends Error {
+  constructor(
+    readonly reason: 'no_responder' | 'timeout' | 'remote',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 const ALL = Symbol('all');
 
 export function createLocalBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const responders = new Map<string, (message: unknown) => Promise<unknown>>();
   return {
     publish(topic, message) {
       emitter.emit(topic, message);
@@ -30,6 +54,25 @@ export function createLocalBus(): Bus {
       emitter.on(ALL, handler);
       return () => void emitter.off(ALL, handler);
     },
+    async request(topic, message, opts = {}) {
+      const handler = responders.get(topic);
+      if (!handler) throw new BusError('no_responder', `nobody answers ${topic}`);
+      const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new BusError('timeout', `${topic} did not answer within ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        return await Promise.race([handler(message), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    respond(topic, handler) {
+      responders.set(topic, handler);
+      return () => void (responders.get(topic) === handler && responders.delete(topic));
+    },
+    async close() {},
   };
 }
 

@@ -23,11 +23,18 @@ interface Client {
 }
 
 const PLAYER_TOPIC = /^player\.(\d+)$/;
+/** Unsent bytes a notification socket may pile up before it is closed as too slow. */
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
-export function createNotificationHub(bus: Bus, options: { bufferSize?: number } = {}) {
+/**
+ * `firstSeq`: where this hub's numbers start. Several servers each number their own stream; a random
+ * start per server keeps a client's `lastSeq` from another server out of this one's range, so it
+ * gets a snapshot instead of a wrong replay.
+ */
+export function createNotificationHub(bus: Bus, options: { bufferSize?: number; firstSeq?: number } = {}) {
   const bufferSize = options.bufferSize ?? 5_000;
   const log: Logged[] = [];
-  let seq = 0;
+  let seq = options.firstSeq ?? 0;
   const clients = new Set<Client>();
 
   const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
@@ -42,8 +49,20 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number }
     const entry: Logged = { seq: ++seq, playerId, event, data };
     log.push(entry);
     if (log.length > bufferSize) log.splice(0, log.length - bufferSize);
+    // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
+    // socket was most of the cost of a status change.
+    let frame: Buffer | undefined;
     for (const client of clients) {
-      if (playerId === null || client.playerId === playerId) send(client, entry);
+      if (playerId !== null && client.playerId !== playerId) continue;
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      // A socket that cannot keep up would hold its backlog in this server's memory for ever:
+      // it is closed instead, and its client reconnects with its last seq (replay or snapshot).
+      if (client.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
+        client.socket.close(1013, 'too slow');
+        continue;
+      }
+      frame ??= Buffer.from(JSON.stringify(entry));
+      client.socket.send(frame, { binary: false });
     }
   });
 

@@ -4,6 +4,7 @@
  * message. The socket closes when the token expires or is revoked, and dead sockets are dropped by
  * a heartbeat.
  */
+import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { Code, NotificationClientSchemas, WsCloseCode, WsPath } from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
@@ -15,7 +16,7 @@ const HEARTBEAT_MS = 25_000;
 const messages = messageValidator(NotificationClientSchemas);
 
 export async function notificationRoutes(app: Api, ctx: AppContext) {
-  const hub = createNotificationHub(ctx.bus);
+  const hub = createNotificationHub(ctx.bus, ctx.cluster ? { firstSeq: randomInt(1, 2 ** 40) * 1_000 } : {});
   app.addHook('onClose', async () => hub.close());
 
   app.get(WsPath.notifications, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {

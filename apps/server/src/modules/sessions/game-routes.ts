@@ -8,8 +8,7 @@ import { Code, GameClientSchemas, WsCloseCode, WsPath, messageFor, type GameClie
 import type { Api, AppContext } from '../../context.js';
 import { AppError, asAppError } from '../../lib/errors.js';
 import { messageValidator } from '../../lib/validation.js';
-import type { SessionManager } from './session-manager.js';
-import type { GameConnection } from './types.js';
+import type { GameConnection, SessionService } from './types.js';
 
 const HEARTBEAT_MS = 15_000;
 const MAX_MESSAGES_PER_SECOND = 30;
@@ -33,7 +32,7 @@ function errorPayload(thrown: unknown, fatal: boolean): GameServerEvents['error'
   return { code: Code.InternalError, ErrorMessage: messageFor(Code.InternalError)!, fatal };
 }
 
-export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionManager) {
+export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionService) {
   app.get(WsPath.game, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
     const conn = socketConnection(socket);
     const queryToken = (request.query as { token?: string }).token;

@@ -3,10 +3,8 @@ import { Type } from 'typebox';
 import { ApiPath, Code, MachineActionRequest, OkResponse } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
-import type { SessionManager } from './session-manager.js';
-
-
-export const sessionRoutes = (sessions: SessionManager): RouteModule => async (app) => {
+import type { SessionService } from './types.js';
+export const sessionRoutes = (sessions: SessionService): RouteModule => async (app) => {
   const secured = { preHandler: app.authenticate };
   const schema = securedSchema('sessions');
 
@@ -31,7 +29,7 @@ export const sessionRoutes = (sessions: SessionManager): RouteModule => async (a
       }),
     },
     async (request) => {
-      const open = sessions.openSessionOf(request.auth.id);
+      const open = await sessions.openSessionOf(request.auth.id);
       return {
         status: true,
         code: Code.Success,

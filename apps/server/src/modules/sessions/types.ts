@@ -1,4 +1,4 @@
-import type { AgentCommand, AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, StreamGrant, VideoType } from '@reel/protocol';
+import type { AgentCommand, AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
 
 /** What the session manager needs from the cabinets (the agent hub provides it). */
@@ -42,3 +42,23 @@ export interface SessionTimers {
 }
 
 export type CommandType = AgentCommand['type'];
+
+/**
+ * What the game and REST routes ask of sessions: the session manager itself in one process, or in
+ * a cluster a client that asks the server owning the sessions (cluster/session-rpc.ts).
+ */
+export interface SessionService {
+  join(playerId: number, machineId: number, conn: GameConnection): Promise<unknown>;
+  disconnect(playerId: number, conn: GameConnection): Promise<void>;
+  leave(playerId: number): Promise<void>;
+  kick(playerId: number, machineId: number, ip: string): Promise<void>;
+  cancel(playerId: number, machineId: number): Promise<void>;
+  cashIn(playerId: number, amountCents: number, idempotencyKey: string): Promise<void>;
+  cashOut(playerId: number): Promise<void>;
+  spin(playerId: number, commandId: string): Promise<unknown>;
+  setBetLevel(playerId: number, commandId: string, level: number): Promise<unknown>;
+  autoplay(playerId: number, commandId: string, on: boolean): Promise<unknown>;
+  renewStream(playerId: number): Promise<void>;
+  setBand(playerId: number, bandId: string): Promise<void>;
+  openSessionOf(playerId: number): SessionNotification | null | Promise<SessionNotification | null>;
+}

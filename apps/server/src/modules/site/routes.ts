@@ -20,7 +20,7 @@ export const siteRoutes: RouteModule = async (app, ctx) => {
   app.get(RootPath.check, { schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {
     const country = ctx.geo.countryOf(request.ip);
     const allowed = ctx.geo.isAllowed(request.ip);
-    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country };
+    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country, ...(ctx.cluster ? { server: ctx.cluster.serverId } : {}) };
   });
 
   app.get(RootPath.settings, { schema: { hide: true } }, async (_request, reply) => {

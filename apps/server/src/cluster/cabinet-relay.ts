@@ -1,0 +1,53 @@
+/**
+ * Every server's half of the cabinets in a cluster: what its own agent hub hears goes on the bus
+ * (`cab.events`), commands for the machines connected here are answered on `cab.cmd.<server>`, and
+ * a `cab.sync` (a new session owner asking) republishes every machine connected here.
+ */
+import type { AgentHub, AgentHubEvents, CommandInput, ConnectedMachine } from '../modules/cabinets/agent-hub.js';
+import type { Bus } from '../lib/bus.js';
+
+/** What travels on `cab.events`: the hub's event, its data, and the server whose hub heard it. */
+export type CabinetEvent =
+  | { server: string; event: 'connected'; data: ConnectedMachine }
+  | { server: string; event: 'disconnected'; data: AgentHubEvents['disconnected'][0] }
+  | { server: string; event: 'state'; data: AgentHubEvents['state'][0] }
+  | { server: string; event: 'cycle'; data: AgentHubEvents['cycle'][0] }
+  | { server: string; event: 'meters'; data: AgentHubEvents['meters'][0] };
+
+export interface CabinetCommandRequest {
+  machineId: number;
+  input: CommandInput;
+  timeoutMs?: number;
+}
+
+export const CabinetTopic = {
+  events: 'cab.events',
+  sync: 'cab.sync',
+  command: (server: string) => `cab.cmd.${server}`,
+} as const;
+
+export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
+  const publish = (message: CabinetEvent) => bus.publish(CabinetTopic.events, message);
+  const forwarded = ['connected', 'disconnected', 'state', 'cycle', 'meters'] as const;
+  const listeners = forwarded.map((event) => {
+    const listener = (data: unknown) => publish({ server, event, data } as CabinetEvent);
+    hub.on(event, listener);
+    return () => hub.off(event, listener);
+  });
+  // A connected machine carries its state, video error and meters: one message says it all.
+  const republish = () => {
+    for (const machine of hub.list()) publish({ server, event: 'connected', data: machine });
+  };
+  const offSync = bus.subscribe(CabinetTopic.sync, republish);
+  const offCommands = bus.respond(CabinetTopic.command(server), async (message) => {
+    const { machineId, input, timeoutMs } = message as CabinetCommandRequest;
+    return hub.sendCommand(machineId, input, timeoutMs ? { timeoutMs } : {});
+  });
+  return {
+    stop() {
+      for (const off of listeners) off();
+      offSync();
+      offCommands();
+    },
+  };
+}

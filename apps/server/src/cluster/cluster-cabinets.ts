@@ -1,0 +1,114 @@
+/**
+ * The session owner's view of every cabinet in the cluster, whichever server holds its agent
+ * connection: a mirror built from `cab.events`, with the same face as the agent hub (CabinetPort),
+ * so the session manager runs unchanged. Commands go to the holding server's `cab.cmd.<server>`
+ * (or straight to the local hub). A server that stops saying it is alive loses its machines: they
+ * go offline here until their agents reconnect elsewhere.
+ */
+import { EventEmitter } from 'node:events';
+import type { CommandResult } from '@reel/protocol';
+import { AgentCommandError, type AgentHub, type AgentHubEvents, type CommandInput, type ConnectedMachine } from '../modules/cabinets/agent-hub.js';
+import { BusError, type Bus } from '../lib/bus.js';
+import type { CabinetPort } from '../modules/sessions/types.js';
+import { CabinetTopic, type CabinetCommandRequest, type CabinetEvent } from './cabinet-relay.js';
+import { RemoteError } from './nats-bus.js';
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+interface Mirrored {
+  server: string;
+  machine: ConnectedMachine;
+}
+
+export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements CabinetPort {
+  private readonly machines = new Map<number, Mirrored>();
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly localHub: AgentHub,
+    private readonly server: string,
+  ) {
+    super();
+    this.unsubscribe = bus.subscribe(CabinetTopic.events, (message) => this.apply(message as CabinetEvent));
+  }
+
+  /** Asks every server to say which machines it holds (a new owner starts empty). */
+  sync() {
+    this.bus.publish(CabinetTopic.sync, { from: this.server });
+  }
+
+  stop() {
+    this.unsubscribe();
+    this.machines.clear();
+  }
+
+  isConnected(machineId: number) {
+    return this.machines.has(machineId);
+  }
+
+  get(machineId: number) {
+    return this.machines.get(machineId)?.machine;
+  }
+
+  /** The server holding each machine (the benchmark and docs show where things run). */
+  holders(): Map<number, string> {
+    return new Map([...this.machines].map(([id, m]) => [id, m.server]));
+  }
+
+  /** Every machine of `server` goes offline (it stopped answering or saying it is alive). */
+  dropServer(server: string) {
+    for (const [machineId, mirrored] of [...this.machines]) {
+      if (mirrored.server !== server) continue;
+      this.apply({ server, event: 'state', data: { machineId, state: 'offline', previous: mirrored.machine.state, atMs: Date.now(), reason: 'server gone' } });
+      this.apply({ server, event: 'disconnected', data: { machineId } });
+    }
+  }
+
+  async sendCommand(machineId: number, input: CommandInput, opts: { timeoutMs?: number } = {}): Promise<CommandResult> {
+    const mirrored = this.machines.get(machineId);
+    if (!mirrored) throw new AgentCommandError('not_connected', `machine ${machineId} is not connected`);
+    if (mirrored.server === this.server) return this.localHub.sendCommand(machineId, input, opts);
+    const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const request: CabinetCommandRequest = { machineId, input, timeoutMs };
+    try {
+      // A little longer than the cabinet's own timeout, so its answer (or its timeout) comes back.
+      return (await this.bus.request(CabinetTopic.command(mirrored.server), request, { timeoutMs: timeoutMs + 1_000 })) as CommandResult;
+    } catch (error) {
+      if (error instanceof RemoteError && error.details.reason === 'not_connected') throw new AgentCommandError('not_connected', error.message);
+      if (error instanceof BusError) throw new AgentCommandError(error.reason === 'no_responder' ? 'not_connected' : 'timeout', error.message);
+      throw error;
+    }
+  }
+
+  private apply(message: CabinetEvent) {
+    const current = this.machines.get(message.data.machineId);
+    switch (message.event) {
+      case 'connected':
+        this.machines.set(message.data.machineId, { server: message.server, machine: message.data });
+        this.emit('connected', message.data);
+        return;
+      case 'cycle':
+        // Recorded once however often it comes (the cabinet re-sends its last games).
+        this.emit('cycle', message.data);
+        return;
+    }
+    // The rest only from the server that holds the machine now (a late report of an old one is stale).
+    if (!current || current.server !== message.server) return;
+    switch (message.event) {
+      case 'disconnected':
+        this.machines.delete(message.data.machineId);
+        this.emit('disconnected', message.data);
+        return;
+      case 'state':
+        current.machine.state = message.data.state;
+        current.machine.videoError = message.data.videoError ?? null;
+        this.emit('state', message.data);
+        return;
+      case 'meters':
+        current.machine.meters = message.data.meters;
+        this.emit('meters', message.data);
+        return;
+    }
+  }
+}

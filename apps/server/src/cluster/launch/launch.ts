@@ -1,0 +1,201 @@
+/**
+ * Starts a cluster on this machine (docs/scale.md): N servers (cluster/main.ts), HAProxy in front,
+ * optionally a NATS server of its own, and the demo cabinets, on one PostgreSQL. Used by `npm run
+ * cluster`, the cluster tests and the cluster benchmark. Every child is tied to this process (a
+ * kill -9 of it stops them all).
+ */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnTied } from '@reel/process';
+import { REPO_ROOT } from '../../config.js';
+import { createPool } from '../../db/pool.js';
+import { migrate } from '../../db/migrate.js';
+import { seedDemo } from '../../db/seed.js';
+import { haproxyConfig } from './haproxy.js';
+
+export interface ClusterOptions {
+  /** HAProxy's port: the cluster's one address. */
+  port: number;
+  /** One per server. */
+  serverPorts: number[];
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  dataDir: string;
+  /** Shared by every server: a token signed by one is valid on all. */
+  jwtSecret: string;
+  /** Where the demo cabinets connect (default: through HAProxy); null: no cabinets. */
+  cabinets?: { agentUrl?: string; ids?: string } | null;
+  /** Restart a server that exits (npm run cluster); the tests kill on purpose and do not. */
+  restart?: boolean;
+  /** Extra environment for the servers. */
+  env?: NodeJS.ProcessEnv;
+  bind?: string;
+  maxconn?: number;
+  log?: (line: string) => void;
+  /** Where the children's output goes (default: dropped). */
+  output?: (name: string, line: string) => void;
+}
+
+export interface ClusterServer {
+  id: string;
+  port: number;
+  child: ChildProcess;
+  url: string;
+}
+
+export interface Cluster {
+  url: string;
+  servers: ClusterServer[];
+  cabinets: ChildProcess | null;
+  haproxy: ChildProcess;
+  /** Starts server `index` again (after a kill). */
+  startServer(index: number): Promise<ClusterServer>;
+  /** Waits until `/check` of server `index` answers. */
+  ready(index: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const TSX = ['--import', 'tsx'];
+
+/** `gone`: says why waiting is pointless (the process exited), or null. */
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string, gone: () => string | null = () => null) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const why = gone();
+    if (why) throw new Error(`${what}: ${why}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** Migrates the shared database and seeds the demo data once, before any server starts. */
+export async function prepareDatabase(databaseUrl: string, dataDir: string) {
+  const db = createPool(databaseUrl, 2);
+  try {
+    await migrate(db);
+    return await seedDemo(db, dataDir);
+  } finally {
+    await db.end();
+  }
+}
+
+export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
+  const log = opts.log ?? (() => {});
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  let stopping = false;
+  const pipe = (name: string, child: ChildProcess) => {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      if (!opts.output) {
+        stream.resume();
+        continue;
+      }
+      let buffered = '';
+      stream.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) if (line) opts.output!(name, line);
+      });
+    }
+  };
+  const spawnNode = (name: string, entry: string, env: NodeJS.ProcessEnv) => {
+    const child = spawnTied(process.execPath, [...TSX, path.join(REPO_ROOT, entry)], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipe(name, child);
+    return child;
+  };
+
+  const servers: ClusterServer[] = [];
+  const startServer = async (index: number): Promise<ClusterServer> => {
+    const port = opts.serverPorts[index]!;
+    const id = `s${index + 1}`;
+    const child = spawnNode(id, 'apps/server/src/cluster/main.ts', {
+      CLUSTER: 'true',
+      SERVER_ID: id,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      NATS_URL: opts.natsUrl,
+      NATS_PREFIX: opts.natsPrefix,
+      DATA_DIR: opts.dataDir,
+      JWT_SECRET: opts.jwtSecret,
+      SEED_DEMO: 'false',
+      // HAProxy says who the client is (X-Forwarded-For): rate limits and the IP check see players.
+      TRUST_PROXY: 'true',
+      ...opts.env,
+    });
+    const server = { id, port, child, url: `http://127.0.0.1:${port}` };
+    servers[index] = server;
+    child.once('exit', (code, signal) => {
+      if (stopping || servers[index] !== server) return;
+      log(`${id} exited (${signal ?? code})${opts.restart ? '; starting it again in 1 s' : ''}`);
+      if (opts.restart) setTimeout(() => void (!stopping && startServer(index).catch((e) => log(`${id}: ${(e as Error).message}`))), 1_000);
+    });
+    return server;
+  };
+  const ready = (index: number, timeoutMs = 90_000) =>
+    waitFor(async () => (await fetch(`${servers[index]!.url}/check`)).ok, timeoutMs, `server s${index + 1}`, () => {
+      const child = servers[index]!.child;
+      return child.exitCode !== null ? `exited with ${child.exitCode}` : null;
+    });
+
+  for (let i = 0; i < opts.serverPorts.length; i++) await startServer(i);
+  await Promise.all(opts.serverPorts.map((_, i) => ready(i)));
+
+  const cfgFile = path.join(opts.dataDir, 'haproxy.cfg');
+  fs.writeFileSync(
+    cfgFile,
+    haproxyConfig({ port: opts.port, bind: opts.bind, maxconn: opts.maxconn, servers: opts.serverPorts.map((port, i) => ({ id: `s${i + 1}`, port })) }),
+  );
+  const haproxy = spawnTied('haproxy', ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+  pipe('haproxy', haproxy);
+  const url = `http://127.0.0.1:${opts.port}`;
+  await waitFor(async () => (await fetch(`${url}/check`)).ok, 20_000, 'HAProxy', () =>
+    haproxy.exitCode !== null ? `exited with ${haproxy.exitCode} (its config: ${cfgFile})` : null,
+  );
+
+  let cabinets: ChildProcess | null = null;
+  if (opts.cabinets !== null) {
+    cabinets = spawnNode('cabinets', 'apps/cabinet/src/main.ts', {
+      AGENT_URL: opts.cabinets?.agentUrl ?? `ws://127.0.0.1:${opts.port}/ws/agent`,
+      CABINET_KEYS_FILE: path.join(opts.dataDir, 'machine-keys.json'),
+      ...(opts.cabinets?.ids ? { CABINET_IDS: opts.cabinets.ids } : {}),
+    });
+  }
+  log(`cluster up: ${url} → ${servers.map((s) => `${s.id} :${s.port}`).join(', ')}`);
+
+  const stopChild = (child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill(signal);
+    });
+
+  return {
+    url,
+    servers,
+    get cabinets() {
+      return cabinets;
+    },
+    haproxy,
+    startServer,
+    ready,
+    async stop() {
+      stopping = true;
+      await stopChild(cabinets);
+      await Promise.all(servers.map((s) => stopChild(s.child)));
+      await stopChild(haproxy);
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Whether a NATS server answers (tests and `npm run cluster` use the system one when it runs):
+ * `NATS_URL`, else the default port on loopback.
+ */
+import net from 'node:net';
+
+export const natsUrl = () => process.env.NATS_URL || 'nats://127.0.0.1:4222';
+
+/** Resolves with the reason NATS cannot be used, or null when its INFO line came back. */
+export function natsUnavailable(url = natsUrl(), timeoutMs = 1_000): Promise<string | null> {
+  const first = new URL(url.split(',')[0]!.trim());
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: first.hostname, port: Number(first.port || 4222) });
+    const done = (reason: string | null) => {
+      socket.destroy();
+      resolve(reason);
+    };
+    socket.setTimeout(timeoutMs, () => done(`no NATS answered at ${url} within ${timeoutMs} ms`));
+    socket.once('error', (error) => done(`no NATS at ${url} (${error.message})`));
+    socket.once('data', (data) => done(data.toString().startsWith('INFO') ? null : `${url} is not a NATS server`));
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The session lease on a real PostgreSQL: one owner at a time; when the owner's lock connection
+ * ends (what a kill -9 does), another server takes over within about a second; an owner that stops
+ * gives the lease up before the next one starts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestDatabase } from '../../test/helper.js';
+import { migrate } from '../db/migrate.js';
+import { createPool } from '../db/pool.js';
+import { SessionLease } from './session-lease.js';
+
+let url: string;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  url = database.url;
+  drop = database.drop;
+  const db = createPool(url, 1);
+  await migrate(db);
+  await db.end();
+});
+afterAll(() => drop());
+
+const until = async (check: () => boolean, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('session lease', () => {
+  it('has one owner; a dead owner connection hands it over within a second', async () => {
+    const events: string[] = [];
+    const lease = (id: string) =>
+      new SessionLease({
+        databaseUrl: url,
+        serverId: id,
+        pollMs: 100,
+        checkMs: 200,
+        onAcquired: async () => void events.push(`${id}+`),
+        onLost: async () => void events.push(`${id}-`),
+      });
+    const a = lease('a');
+    const b = lease('b');
+    a.start();
+    await until(() => a.owns, 5_000);
+    b.start();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(b.owns).toBe(false);
+
+    // What a kill -9 of a's process does to its lock connection: the backend ends.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'reel-lease-a'");
+    const killedAt = Date.now();
+    // The old owner stops at once (its connection's error), the other takes over at its next try.
+    await until(() => !a.owns, 1_000);
+    await until(() => b.owns, 5_000);
+    expect(Date.now() - killedAt).toBeLessThan(2_000);
+    const owner = await admin.query<{ owner: string }>("SELECT owner FROM cluster_lease WHERE name = 'sessions'");
+    expect(owner.rows[0]?.owner).toBe('b');
+    await admin.end();
+
+    await b.stop();
+    await a.stop();
+    expect(events).toEqual(['a+', 'a-', 'b+', 'b-']);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * `npm run cluster`: the multi-server topology on one machine (docs/scale.md). Three servers
+ * (ports PORT+1..PORT+3) behind HAProxy on PORT (default 8080), NATS as their bus, one PostgreSQL
+ * (DATABASE_URL, else the embedded one under DATA_DIR/pg), and the demo cabinets connected through
+ * HAProxy. NATS_URL points at a NATS of your own; otherwise a nats-server is started on NATS_PORT
+ * (default PORT+2142, e.g. 10222). Every child is tied to this process; Ctrl-C stops them all, a
+ * crashed server is started again. Video is off in cluster mode for now (docs/scale.md).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnTied } from '@reel/process';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres/embedded.js';
+import { natsUnavailable } from '../apps/server/src/cluster/nats-available.js';
+import { prepareDatabase, startCluster, type Cluster } from '../apps/server/src/cluster/launch/launch.js';
+import { ensureSystemPackages } from './system-packages.js';
+import { buildWeb, webBuildIsStale } from './web-build.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT || 8080);
+const dataDir = path.resolve(root, process.env.DATA_DIR || 'data-cluster');
+const log = (line: string) => console.log(`[cluster] ${line}`);
+
+ensureSystemPackages(
+  [
+    { binary: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the load balancer in front of the servers', required: true },
+    ...(process.env.NATS_URL ? [] : [{ binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the bus between the servers', required: true }]),
+  ],
+  'npm run cluster',
+);
+if (webBuildIsStale()) buildWeb();
+fs.mkdirSync(dataDir, { recursive: true });
+
+let embedded: EmbeddedDatabase | undefined;
+let cluster: Cluster | undefined;
+let stopping = false;
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await cluster?.stop().catch(() => {});
+  await embedded?.stop().catch(() => {});
+  process.exit(code);
+}
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+try {
+  let databaseUrl = process.env.DATABASE_URL ?? '';
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'), { notice: (line) => log(`[postgres] ${line}`) });
+    databaseUrl = embedded.url;
+  }
+  let natsUrl = process.env.NATS_URL ?? '';
+  if (!natsUrl) {
+    const natsPort = Number(process.env.NATS_PORT || port + 2142);
+    natsUrl = `nats://127.0.0.1:${natsPort}`;
+    const nats = spawnTied('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    nats.once('exit', (code) => !stopping && (log(`nats-server exited (${code})`), void stopAll(1)));
+    for (let i = 0; i < 50 && (await natsUnavailable(natsUrl)); i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  const missing = await natsUnavailable(natsUrl);
+  if (missing) throw new Error(missing);
+  if (await prepareDatabase(databaseUrl, dataDir)) log('demo data created (player demo / demo1234)');
+  const secretFile = path.join(dataDir, 'token-secret');
+  if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  cluster = await startCluster({
+    port,
+    serverPorts: [port + 1, port + 2, port + 3],
+    bind: process.env.HOST || '0.0.0.0',
+    databaseUrl,
+    natsUrl,
+    natsPrefix: process.env.NATS_PREFIX || 'reel',
+    dataDir,
+    jwtSecret: process.env.JWT_SECRET || fs.readFileSync(secretFile, 'utf8').trim(),
+    restart: true,
+    env: { MEDIA: 'false' },
+    log,
+    output: (name, line) => console.log(`[${name}] ${line}`),
+  });
+  log(`Reel Live (3 servers behind HAProxy) is running on http://localhost:${port}; GET /check names the answering server`);
+} catch (error) {
+  console.error(`npm run cluster cannot start: ${(error as Error).message}`);
+  await stopAll(78);
+}
