@@ -9,6 +9,7 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import * as rest from './rest.js';
 import { INT4_MAX } from './text.js';
+import { buildPaytable } from './slot/index.js';
 
 const NUL = '\u0000';
 const ok = { status: true, code: 20000 };
@@ -339,6 +340,14 @@ const examples: Record<string, Examples> = {
       { brand, machines: [] },
     ],
     invalid: [{ brand }, { brand, machines: [{ id: 1 }] }],
+  },
+  PaytableResponse: {
+    spec: 'footer Paytables page, generated from the cabinets\' tables (docs/spec-decisions.server-part.md)',
+    valid: [{ status: true, code: 20000, ...buildPaytable() }],
+    invalid: [
+      { status: true, code: 20000, ...buildPaytable(), rtp: undefined },
+      { status: true, code: 20000, ...buildPaytable(), symbols: [{ symbol: 'WILD', kind: 'joker', pays: [], stopsPerReel: [] }] },
+    ],
   },
   // --- section 2 Tables ------------------------------------------------------------------------
   HistoryQuery: {

@@ -83,4 +83,3 @@ export function computeDesignMath(): DesignMath {
     scatterCountDistribution: dist,
   };
 }
-

@@ -33,7 +33,14 @@ export interface PaytableData {
   /** Rows (0 = top) per reel for each payline, in payline order. */
   paylines: number[][];
   /** Design return to player as fractions (0.95 = 95 %), exact from the reel strips. */
-  rtp: { total: number; base: number; lines: number; scatter: number; freeSpins: number; freeSpinTriggerProbability: number };
+  rtp: {
+    total: number;
+    base: number;
+    lines: number;
+    scatter: number;
+    freeSpins: number;
+    freeSpinTriggerProbability: number;
+  };
   /** A paid spin's odds of the jackpot flag; jackpots are paid from the brand's pool, outside the RTP. */
   jackpotOdds: number;
 }
@@ -46,7 +53,8 @@ export function buildPaytable(): PaytableData {
   const stops = (id: number) => REEL_STRIPS.map((strip) => strip.filter((s) => s === id).length);
   const symbols = SYMBOL_NAMES.map((symbol, id) => ({
     symbol,
-    kind: id === Sym.Wild ? ('wild' as const) : id === Sym.Scatter ? ('scatter' as const) : ('regular' as const),
+    kind:
+      id === Sym.Wild ? ('wild' as const) : id === Sym.Scatter ? ('scatter' as const) : ('regular' as const),
     pays: id === Sym.Scatter ? SCATTER_PAYS.slice(3) : [...LINE_PAYS[id]!],
     stopsPerReel: stops(id),
   }));
@@ -56,8 +64,15 @@ export function buildPaytable(): PaytableData {
     lines: PAYLINES.length,
     betLevelsCents: [...BET_LEVELS_CENTS],
     symbols,
-    scatterPays: SCATTER_PAYS.map((multiplier, count) => ({ count, multiplier })).filter((p) => p.multiplier > 0),
-    freeSpins: { trigger: FREE_SPINS_TRIGGER, award: FREE_SPINS_AWARD, multiplier: FREE_SPIN_MULTIPLIER, retrigger: true },
+    scatterPays: SCATTER_PAYS.map((multiplier, count) => ({ count, multiplier })).filter(
+      (p) => p.multiplier > 0,
+    ),
+    freeSpins: {
+      trigger: FREE_SPINS_TRIGGER,
+      award: FREE_SPINS_AWARD,
+      multiplier: FREE_SPIN_MULTIPLIER,
+      retrigger: true,
+    },
     paylines: PAYLINES.map((rows) => [...rows]),
     rtp: {
       total: math.totalRtp,
