@@ -129,7 +129,7 @@ export const DEFAULT_SETTINGS = {
   API_URL: '/api/',
   /**
    * The discount's balance ceiling in whole currency units (100 = ₺100.00), unlike the other amount
-   * settings, which are cents: see discountMinBalanceCents and docs/spec-decisions.server-part.md.
+   * settings, which are cents: see discountMinBalanceCents and docs/spec-decisions.md.
    */
   DISCOUNT_MIN: 100,
   HOT_FLAG_LIMIT: 20_000,

@@ -342,7 +342,7 @@ const examples: Record<string, Examples> = {
     invalid: [{ brand }, { brand, machines: [{ id: 1 }] }],
   },
   PaytableResponse: {
-    spec: 'footer Paytables page, generated from the cabinets\' tables (docs/spec-decisions.server-part.md)',
+    spec: 'footer Paytables page, generated from the cabinets\' tables (docs/spec-decisions.md)',
     valid: [{ status: true, code: 20000, ...buildPaytable() }],
     invalid: [
       { status: true, code: 20000, ...buildPaytable(), rtp: undefined },
