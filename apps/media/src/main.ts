@@ -36,6 +36,7 @@ if (backendName === 'janus') {
   });
   fwd.on('viewer_closed', (data) => emit({ event: 'viewer_closed', data }));
   fwd.on('viewer_connected', (data) => emit({ event: 'viewer_connected', data }));
+  fwd.on('keyframe_request', (data) => emit({ event: 'keyframe_request', data }));
   await fwd.warmUp().catch(() => {});
   backend = fwd;
 }
