@@ -47,15 +47,6 @@ export function createVideoPort(
     for (const machineId of machines) void ensureStreaming(machineId).catch(() => {});
   });
 
-  // A viewer lost the picture (the media process rate-limits these): the encoder sends a keyframe
-  // now rather than at its next interval.
-  media.supervisor.on('event', (event) => {
-    if (event.event !== 'keyframe_request') return;
-    const { machineId } = event.data;
-    if (!streaming.has(machineId)) return;
-    void hub.sendCommand(machineId, { type: 'keyframe' }).catch(() => {});
-  });
-
   const sweep = setInterval(() => {
     for (const machineId of streaming.keys()) {
       if (warm.has(machineId) || options.isHeld(machineId)) continue;
