@@ -17,6 +17,7 @@ const BENCHES = [
   { name: 'web', file: 'e2e/bench/web.ts', what: 'bundle sizes, Lighthouse, lobby stress' },
   { name: 'video', file: 'e2e/bench/video.ts', what: 'glass-to-glass latency, first frame, spin to motion, CPU' },
   { name: 'play', file: 'e2e/bench/play.ts', what: 'lobby click to first frame, spin to motion, players per machine' },
+  { name: 'network', file: 'e2e/bench/network.ts', what: 'video under packet loss and blackouts (fault rig, needs root), werift vs Janus' },
 ];
 
 const only = process.argv.slice(2);
