@@ -119,7 +119,13 @@ export class JanusBackend implements MediaBackendApi {
   debug_level = 2
   session_timeout = 30
 }
-media: { rtp_port_range = "30000-40000" }
+media: {
+  rtp_port_range = "30000-40000"
+  # Retransmissions: keep at least a second of sent packets per viewer for NACKs (the default
+  # 200 ms is shorter than a retransmission round on a lossy Wi-Fi link; Janus grows it with the
+  # RTT); RTX is used when the browser offers it.
+  min_nack_queue = 1000
+}
 nat: {
   nice_debug = false
   ${stunHost ? `stun_server = "${stunHost}"\n  stun_port = ${stunPort ?? 3478}` : ''}
