@@ -247,7 +247,16 @@ export class Viewer implements PacketSink {
       retransmitted: this.retransmitted,
       retransmitMisses: this.retransmitMisses,
       plisReceived: this.plisReceived,
+      ...this.linkReport(),
     };
+  }
+
+  /** What the browser last reported about its link: loss (receiver reports) and REMB, if any. */
+  private linkReport(): { lossFraction: number | null; estimateKbps: number | null } {
+    if (!this.videoSender) return { lossFraction: null, estimateKbps: null };
+    const s = internals(this.videoSender);
+    const remb = Number(s.receiverEstimatedMaxBitrate) / 1000;
+    return { lossFraction: s.remoteFractionLost ?? null, estimateKbps: remb > 0 ? remb : null };
   }
 
   close(reason: ViewerCloseReason): void {

@@ -118,6 +118,9 @@ export const ViewerStats = Type.Object({
   retransmitted: Type.Optional(Type.Integer()),
   retransmitMisses: Type.Optional(Type.Integer()),
   plisReceived: Type.Optional(Type.Integer()),
+  /** werift only: fraction of video lost in the browser's last receiver report (0..1), its REMB estimate. */
+  lossFraction: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  estimateKbps: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type ViewerStats = Static<typeof ViewerStats>;
 
