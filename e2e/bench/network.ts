@@ -40,20 +40,28 @@ const CAPTURE_PCS = `(() => {
 
 async function inbound(page: Page): Promise<InboundSnapshot> {
   return page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter((pc) => pc.connectionState !== 'closed');
+    // A reconnect replaces the peer connection: keep each one's last figures so the sums only grow.
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __last?: Map<RTCPeerConnection, Record<string, number>> };
+    const last = (w.__last ??= new Map());
     const out = { freezeCount: 0, totalFreezesDuration: 0, framesDecoded: 0, nackCount: 0, pliCount: 0, retransmitted: 0, packetsLost: 0 };
-    for (const pc of pcs) {
-      const report = await pc.getStats();
-      report.forEach((s: Record<string, unknown>) => {
-        if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
-        out.freezeCount += Number(s.freezeCount ?? 0);
-        out.totalFreezesDuration += Number(s.totalFreezesDuration ?? 0);
-        out.framesDecoded += Number(s.framesDecoded ?? 0);
-        out.nackCount += Number(s.nackCount ?? 0);
-        out.pliCount += Number(s.pliCount ?? 0);
-        out.retransmitted += Number(s.retransmittedPacketsReceived ?? 0);
-        out.packetsLost += Number(s.packetsLost ?? 0);
-      });
+    for (const pc of w.__pcs) {
+      if (pc.connectionState !== 'closed') {
+        const report = await pc.getStats();
+        report.forEach((s: Record<string, unknown>) => {
+          if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+          last.set(pc, {
+            freezeCount: Number(s.freezeCount ?? 0),
+            totalFreezesDuration: Number(s.totalFreezesDuration ?? 0),
+            framesDecoded: Number(s.framesDecoded ?? 0),
+            nackCount: Number(s.nackCount ?? 0),
+            pliCount: Number(s.pliCount ?? 0),
+            retransmitted: Number(s.retransmittedPacketsReceived ?? 0),
+            packetsLost: Number(s.packetsLost ?? 0),
+          });
+        });
+      }
+      const figures = last.get(pc);
+      if (figures) for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] += figures[k] ?? 0;
     }
     return out;
   });
@@ -136,7 +144,12 @@ const rig = createRig('bench');
 const columns: { backend: string; results: CaseResult[] }[] = [];
 const failures: string[] = [];
 try {
+  const wanted = (process.env.BENCH_BACKENDS ?? 'werift,janus').split(',');
   for (const backend of ['werift', 'janus'] as MediaBackend[]) {
+    if (!wanted.includes(backend)) {
+      failures.push(`${backend} not requested (BENCH_BACKENDS): no side-by-side figures`);
+      continue;
+    }
     if (backend === 'janus' && !existsSync(janusBin)) {
       failures.push(`janus missing (${janusBin}): no side-by-side figures`);
       continue;

@@ -28,6 +28,8 @@ import { disableBuiltInRetransmission, internals } from './werift-sender.js';
 export const LIVENESS_TIMEOUT_MS = 4000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 const LIVENESS_CHECK_MS = 500;
+/** MEDIA_TWCC=0 leaves transport-wide CC out of the answer (REMB only), to compare its cost. */
+const TWCC = process.env.MEDIA_TWCC !== '0';
 
 /** The playout-delay extension's 12-bit minimum and maximum in 10 ms units: both zero. */
 const ZERO_PLAYOUT_DELAY = Buffer.alloc(3);
@@ -107,7 +109,7 @@ export class Viewer implements PacketSink {
           new RTCRtpCodecParameters({
             mimeType: 'video/VP8',
             clockRate: 90000,
-            rtcpFeedback: [useNACK(), usePLI(), useREMB(), useTWCC()],
+            rtcpFeedback: [useNACK(), usePLI(), useREMB(), ...(TWCC ? [useTWCC()] : [])],
           }),
           // Retransmissions on their own SSRC when the browser offers RTX (Chrome does): they do
           // not disturb its loss and jitter statistics of the main stream.
@@ -120,7 +122,7 @@ export class Viewer implements PacketSink {
           new RTCRtpHeaderExtensionParameters({ uri: PLAYOUT_DELAY_URI }),
           // Transport-wide sequence numbers: Chrome's receiver then sends transport-cc feedback,
           // which werift's bandwidth estimator reads (with REMB as the fallback).
-          new RTCRtpHeaderExtensionParameters({ uri: RTP_EXTENSION_URI.transportWideCC }),
+          ...(TWCC ? [new RTCRtpHeaderExtensionParameters({ uri: RTP_EXTENSION_URI.transportWideCC })] : []),
         ],
         audio: [],
       },
