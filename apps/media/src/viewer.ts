@@ -25,7 +25,13 @@ import { PLAYOUT_DELAY_URI, type IceServer, type ViewerCloseReason, type ViewerS
 import type { MachineIngest, PacketSink } from './ingest.js';
 import { disableBuiltInRetransmission, internals } from './werift-sender.js';
 
-export const LIVENESS_TIMEOUT_MS = 4000;
+/**
+ * 8 s, not less: a viewer behind a network blackout is alive but silent, and the fault rig showed a
+ * 4 s limit ending the viewer during a 5 s blackout (picture back after ~5 s through a full
+ * reconnect instead of at once, as with Janus, which keeps it). A crashed browser costs 8 s of
+ * forwarding instead of 4.
+ */
+export const LIVENESS_TIMEOUT_MS = 8000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 const LIVENESS_CHECK_MS = 500;
 /** MEDIA_TWCC=0 leaves transport-wide CC out of the answer (REMB only), to compare its cost. */
