@@ -18,6 +18,7 @@ const BENCHES = [
   { name: 'video', file: 'e2e/bench/video.ts', what: 'glass-to-glass latency, first frame, spin to motion, CPU' },
   { name: 'play', file: 'e2e/bench/play.ts', what: 'lobby click to first frame, spin to motion, players per machine' },
   { name: 'cluster', file: 'apps/server/bench/cluster.ts', what: 'three servers: notification fan-out, command round trip across servers, failover' },
+  { name: 'network', file: 'e2e/bench/network.ts', what: 'video under packet loss and blackouts (fault rig, needs root), werift vs Janus' },
 ];
 
 const only = process.argv.slice(2);

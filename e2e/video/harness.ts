@@ -22,6 +22,8 @@ export interface HarnessOptions {
   machineIds?: number[];
   timestampStrip?: boolean;
   backend?: MediaBackend;
+  /** Address to listen on (default 127.0.0.1); the fault rig's browser comes in over a veth. */
+  host?: string;
   /** Player id put into grants. */
   playerId?: number;
   /** `FFMPEG` for the cabinet process (else it picks one itself, see apps/cabinet/src/media/ffmpeg-path.ts). */
@@ -83,7 +85,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   app.post<{ Params: { machineId: string }; Body: CommandInput }>('/test/command/:machineId', async (req) =>
     hub.sendCommand(Number(req.params.machineId), req.body),
   );
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const listening = await app.listen({ host: opts.host ?? '127.0.0.1', port: 0 });
+  const baseUrl = opts.host ? `http://127.0.0.1:${new URL(listening).port}` : listening;
   const stopStreaming = media.streamAllConnected(hub, {
     ...(opts.timestampStrip ? { timestampStrip: true } : {}),
     onError: (id, err) => log(`stream ${id}: ${String(err)}`),

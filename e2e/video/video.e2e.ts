@@ -94,7 +94,7 @@ test('switching the quality band keeps the session and the picture', async ({ pa
   await page.evaluate(() => window.reel.stop());
 });
 
-test('a viewer whose browser dies is dropped within 5 s', async () => {
+test('a viewer whose browser dies is dropped within 9 s', async () => {
   // A browser of our own that we can kill without a goodbye (no pagehide, no DTLS close).
   const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const browser = await chromium.connect(server.wsEndpoint());
@@ -111,10 +111,10 @@ test('a viewer whose browser dies is dropped within 5 s', async () => {
   const killedAt = Date.now();
   // Chromium's renderer (where WebRTC runs) is a child: kill the whole tree we launched.
   for (const child of [...descendants(pid!), pid!]) process.kill(child, 'SIGKILL');
-  await expect.poll(() => closedCount('dead'), { timeout: 7000, intervals: [100] }).toBe(deadBefore + 1);
+  await expect.poll(() => closedCount('dead'), { timeout: 11_000, intervals: [100] }).toBe(deadBefore + 1);
   const tookMs = Date.now() - killedAt;
   console.log(`dead viewer dropped after ${tookMs} ms`);
-  expect(tookMs).toBeLessThan(5500);
+  expect(tookMs).toBeLessThan(9500);
   await browser.close().catch(() => {});
   await server.close().catch(() => {});
 });

@@ -33,6 +33,7 @@ export class MediaError extends Error {
 export class Forwarder extends EventEmitter<{
   viewer_closed: [{ viewerId: string; machineId: number; playerId: number; reason: ViewerCloseReason }];
   viewer_connected: [{ viewerId: string; machineId: number; playerId: number }];
+  keyframe_request: [{ machineId: number }];
 }> {
   private readonly ingests = new Map<number, MachineIngest>();
   private readonly viewers = new Map<string, Viewer>();
@@ -101,6 +102,9 @@ export class Forwarder extends EventEmitter<{
         : {}),
       ...(this.opts.livenessTimeoutMs ? { livenessTimeoutMs: this.opts.livenessTimeoutMs } : {}),
       onConnected: (v) => this.emit('viewer_connected', { viewerId: v.id, machineId, playerId }),
+      onPictureLoss: () => {
+        if (ingest.onPictureLoss() === 'request') this.emit('keyframe_request', { machineId });
+      },
       onClose: (v, reason) => {
         this.viewers.delete(v.id);
         this.closedCounts[reason] = (this.closedCounts[reason] ?? 0) + 1;

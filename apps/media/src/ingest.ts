@@ -6,7 +6,9 @@ import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import type { IngestInfo, MachineMediaStats } from '@reel/protocol';
 import { GopCache } from './gop-cache.js';
-import { RtpContinuity } from './rtp.js';
+import { KeyframeRequestLimiter, type KeyframeDecision } from './keyframe-requests.js';
+import { RetransmitBuffer } from './retransmit-buffer.js';
+import { RtpContinuity, isVp8KeyframeStart } from './rtp.js';
 
 export const VIDEO_PAYLOAD_TYPE = 96;
 export const AUDIO_PAYLOAD_TYPE = 111;
@@ -19,6 +21,10 @@ export interface PacketSink {
 export class MachineIngest {
   readonly gop = new GopCache();
   readonly viewers = new Set<PacketSink>();
+  /** The last second of video for NACKs, shared by every viewer of this machine. */
+  readonly retransmit = new RetransmitBuffer();
+  private readonly keyframeLimiter = new KeyframeRequestLimiter();
+  private lastKeyframeAtMs: number | null = null;
   private readonly video = dgram.createSocket('udp4');
   private readonly audio = dgram.createSocket('udp4');
   private readonly videoContinuity = new RtpContinuity(90_000);
@@ -76,7 +82,9 @@ export class MachineIngest {
     this.videoPackets++;
     this.videoBytes += p.length;
     this.lastPacketAtMs = now;
+    if (isVp8KeyframeStart(p)) this.lastKeyframeAtMs = now;
     this.gop.push(p);
+    this.retransmit.push(p, now);
     for (const v of this.viewers) v.sendVideo(p);
   }
 
@@ -85,6 +93,11 @@ export class MachineIngest {
     this.audioContinuity.apply(p, Date.now());
     this.audioPackets++;
     for (const v of this.viewers) v.sendAudio(p);
+  }
+
+  /** A viewer lost the picture: whether to ask the encoder for a keyframe now (rate limited). */
+  onPictureLoss(nowMs = Date.now()): KeyframeDecision {
+    return this.keyframeLimiter.onPictureLoss(nowMs, this.lastKeyframeAtMs);
   }
 
   stats(): MachineMediaStats {
@@ -97,6 +110,8 @@ export class MachineIngest {
       keyframes: this.gop.keyframes,
       gopCachePackets: this.gop.size,
       lastPacketAgeMs: this.lastPacketAtMs === null ? null : Date.now() - this.lastPacketAtMs,
+      keyframeRequests: this.keyframeLimiter.requests,
+      keyframeRequestsSuppressed: this.keyframeLimiter.suppressed,
     };
   }
 

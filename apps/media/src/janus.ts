@@ -25,6 +25,7 @@ import type {
 import { verifyGrant } from './grant.js';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
+import { JanusKeyframeTap } from './janus-keyframes.js';
 import type { MediaBackendApi } from './control-server.js';
 
 const JANUS_LIB = '/usr/lib/x86_64-linux-gnu/janus';
@@ -49,6 +50,8 @@ export interface JanusBackendOptions {
   iceServers: IceServer[];
   janusBin?: string;
   log?: (msg: string) => void;
+  /** A viewer lost the picture (Janus passed its PLI/FIR on; rate limited): ask for a keyframe. */
+  onKeyframeRequest?: (machineId: number) => void;
 }
 
 interface JanusViewer {
@@ -95,6 +98,7 @@ export class JanusBackend implements MediaBackendApi {
   private adminHandle = 0;
   private keepalive: NodeJS.Timeout | null = null;
   private readonly ingests = new Map<number, IngestInfo>();
+  private readonly keyframeTaps = new Map<number, JanusKeyframeTap>();
   private readonly viewers = new Map<string, JanusViewer>();
   private readonly closedCounts: Record<string, number> = {};
   private readonly startedAtMs = Date.now();
@@ -119,7 +123,13 @@ export class JanusBackend implements MediaBackendApi {
   debug_level = 2
   session_timeout = 30
 }
-media: { rtp_port_range = "30000-40000" }
+media: {
+  rtp_port_range = "30000-40000"
+  # Retransmissions: keep at least a second of sent packets per viewer for NACKs (the default
+  # 200 ms is shorter than a retransmission round on a lossy Wi-Fi link; Janus grows it with the
+  # RTT); RTX is used when the browser offers it.
+  min_nack_queue = 1000
+}
 nat: {
   nice_debug = false
   ${stunHost ? `stun_server = "${stunHost}"\n  stun_port = ${stunPort ?? 3478}` : ''}
@@ -196,7 +206,7 @@ admin: { admin_http = false }
   async createIngest(machineId: number): Promise<IngestInfo> {
     const known = this.ingests.get(machineId);
     if (known) return known;
-    const [videoPort, audioPort] = [await freePort('udp'), await freePort('udp')];
+    const [videoPort, audioPort, videoRtcpPort] = [await freePort('udp'), await freePort('udp'), await freePort('udp')];
     const res = await this.post(`/${this.adminSession}/${this.adminHandle}`, {
       janus: 'message',
       body: {
@@ -217,6 +227,8 @@ admin: { admin_http = false }
         videocodec: 'vp8',
         videoiface: '127.0.0.1',
         videobufferkf: true,
+        // Viewers' PLI/FIR go out on this port to our keyframe tap (janus-keyframes.ts).
+        videortcpport: videoRtcpPort,
         // Lets each viewer be told to render at once (PLAYOUT_DELAY_URI in @reel/protocol says why).
         playoutdelay_ext: true,
       },
@@ -235,11 +247,17 @@ admin: { admin_http = false }
       backend: 'janus',
     };
     this.ingests.set(machineId, info);
+    const tap = new JanusKeyframeTap(videoRtcpPort, () => this.opts.onKeyframeRequest?.(machineId));
+    await tap.start();
+    this.keyframeTaps.get(machineId)?.close();
+    this.keyframeTaps.set(machineId, tap);
     return info;
   }
 
   async deleteIngest(machineId: number): Promise<boolean> {
     if (!this.ingests.delete(machineId)) return false;
+    this.keyframeTaps.get(machineId)?.close();
+    this.keyframeTaps.delete(machineId);
     for (const v of [...this.viewers.values()])
       if (v.machineId === machineId) await this.closeViewer(v, 'ingest_gone');
     await this.post(`/${this.adminSession}/${this.adminHandle}`, {
@@ -351,6 +369,7 @@ admin: { admin_http = false }
         keyframes: 1,
         gopCachePackets: 0,
         lastPacketAgeMs: null,
+        keyframeRequests: this.keyframeTaps.get(i.machineId)?.requests ?? 0,
       })),
       viewers: [...this.viewers.values()].map((v) => ({
         viewerId: v.id,
@@ -368,6 +387,8 @@ admin: { admin_http = false }
   async close(): Promise<void> {
     for (const v of [...this.viewers.values()]) await this.closeViewer(v, 'shutdown');
     if (this.keepalive) clearInterval(this.keepalive);
+    for (const tap of this.keyframeTaps.values()) tap.close();
+    this.keyframeTaps.clear();
     const proc = this.proc;
     this.proc = null;
     if (proc && proc.exitCode === null) {

@@ -25,7 +25,12 @@ const emit = (e: MediaProcessEvent) => process.stdout.write(`${JSON.stringify(e)
 let backend: MediaBackendApi & { close(): void | Promise<void> };
 if (backendName === 'janus') {
   const { JanusBackend } = await import('./janus.js');
-  const janus = new JanusBackend({ secret, iceServers, janusBin: process.env.JANUS_BIN ?? '/usr/bin/janus' });
+  const janus = new JanusBackend({
+    secret,
+    iceServers,
+    janusBin: process.env.JANUS_BIN ?? '/usr/bin/janus',
+    onKeyframeRequest: (machineId) => emit({ event: 'keyframe_request', data: { machineId } }),
+  });
   await janus.start();
   backend = janus;
 } else {
@@ -36,6 +41,7 @@ if (backendName === 'janus') {
   });
   fwd.on('viewer_closed', (data) => emit({ event: 'viewer_closed', data }));
   fwd.on('viewer_connected', (data) => emit({ event: 'viewer_connected', data }));
+  fwd.on('keyframe_request', (data) => emit({ event: 'keyframe_request', data }));
   await fwd.warmUp().catch(() => {});
   backend = fwd;
 }

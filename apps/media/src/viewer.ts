@@ -8,21 +8,34 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  GenericNack,
   RTCPeerConnection,
   RTCRtpCodecParameters,
   RTCRtpHeaderExtensionParameters,
+  RTP_EXTENSION_URI,
   RtpPacket,
   useNACK,
   usePLI,
   useREMB,
+  useTWCC,
+  wrapRtx,
   type RTCRtpSender,
 } from 'werift';
 import { PLAYOUT_DELAY_URI, type IceServer, type ViewerCloseReason, type ViewerStats } from '@reel/protocol';
 import type { MachineIngest, PacketSink } from './ingest.js';
+import { disableBuiltInRetransmission, internals } from './werift-sender.js';
 
-export const LIVENESS_TIMEOUT_MS = 4000;
+/**
+ * 8 s, not less: a viewer behind a network blackout is alive but silent, and the fault rig showed a
+ * 4 s limit ending the viewer during a 5 s blackout (picture back after ~5 s through a full
+ * reconnect instead of at once, as with Janus, which keeps it). A crashed browser costs 8 s of
+ * forwarding instead of 4.
+ */
+export const LIVENESS_TIMEOUT_MS = 8000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 const LIVENESS_CHECK_MS = 500;
+/** MEDIA_TWCC=0 leaves transport-wide CC out of the answer (REMB only), to compare its cost. */
+const TWCC = process.env.MEDIA_TWCC !== '0';
 
 /** The playout-delay extension's 12-bit minimum and maximum in 10 ms units: both zero. */
 const ZERO_PLAYOUT_DELAY = Buffer.alloc(3);
@@ -36,8 +49,13 @@ export interface ViewerOptions {
   iceAdditionalHostAddresses?: string[];
   onClose: (viewer: Viewer, reason: ViewerCloseReason) => void;
   onConnected?: (viewer: Viewer) => void;
+  /** The browser reported picture loss (PLI): it needs a keyframe to show a picture again. */
+  onPictureLoss?: (viewer: Viewer) => void;
   livenessTimeoutMs?: number;
 }
+
+/** Squeezed GOP packets are kept this long for NACKs (their timestamps differ from the ingest's). */
+const JOIN_BURST_KEEP_MS = 2000;
 
 /**
  * The cached GOP spans up to a second of RTP time but reaches the browser in one burst. With its
@@ -76,7 +94,13 @@ export class Viewer implements PacketSink {
   private connectedAtMs: number | null = null;
   private readonly createdAtMs = Date.now();
   private readonly timer: NodeJS.Timeout;
+  /** The join burst as this viewer got it (squeezed timestamps), by sequence number, for NACKs. */
+  private joinBurst = new Map<number, Buffer>();
   packetsSent = 0;
+  nacksReceived = 0;
+  retransmitted = 0;
+  retransmitMisses = 0;
+  plisReceived = 0;
 
   constructor(private readonly opts: ViewerOptions) {
     this.pc = new RTCPeerConnection({
@@ -91,12 +115,23 @@ export class Viewer implements PacketSink {
           new RTCRtpCodecParameters({
             mimeType: 'video/VP8',
             clockRate: 90000,
-            rtcpFeedback: [useNACK(), usePLI(), useREMB()],
+            rtcpFeedback: [useNACK(), usePLI(), useREMB(), ...(TWCC ? [useTWCC()] : [])],
           }),
+          // Retransmissions on their own SSRC when the browser offers RTX (Chrome does): they do
+          // not disturb its loss and jitter statistics of the main stream.
+          new RTCRtpCodecParameters({ mimeType: 'video/rtx', clockRate: 90000 }),
         ],
         audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
       },
-      headerExtensions: { video: [new RTCRtpHeaderExtensionParameters({ uri: PLAYOUT_DELAY_URI })], audio: [] },
+      headerExtensions: {
+        video: [
+          new RTCRtpHeaderExtensionParameters({ uri: PLAYOUT_DELAY_URI }),
+          // Transport-wide sequence numbers: Chrome's receiver then sends transport-cc feedback,
+          // which werift's bandwidth estimator reads (with REMB as the fallback).
+          ...(TWCC ? [new RTCRtpHeaderExtensionParameters({ uri: RTP_EXTENSION_URI.transportWideCC })] : []),
+        ],
+        audio: [],
+      },
     });
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'connected') this.onConnected();
@@ -119,6 +154,12 @@ export class Viewer implements PacketSink {
     this.videoSender = video.sender;
     this.audioSender = audio.sender;
     for (const s of [video.sender, audio.sender]) s.onRtcp.subscribe(() => (this.lastRtcpAtMs = Date.now()));
+    disableBuiltInRetransmission(video.sender);
+    video.sender.onGenericNack.subscribe((nack) => this.onNack(nack));
+    video.sender.onPictureLossIndication.subscribe(() => {
+      this.plisReceived++;
+      if (this.live) this.opts.onPictureLoss?.(this);
+    });
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     this.playoutDelayId = video.headerExtensions.find((e) => e.uri === PLAYOUT_DELAY_URI)?.id ?? null;
     const answer = await this.pc.createAnswer();
@@ -131,7 +172,12 @@ export class Viewer implements PacketSink {
     this.connectedAtMs = Date.now();
     this.lastRtcpAtMs = Date.now();
     // Decodable picture at once: the packets since the last keyframe, then the live stream.
-    for (const p of squeezeTimestamps(this.opts.ingest.gop.snapshot())) this.sendVideo(p);
+    const burst = squeezeTimestamps(this.opts.ingest.gop.snapshot());
+    for (const p of burst) {
+      this.joinBurst.set(p.readUInt16BE(2), p);
+      this.sendVideo(p);
+    }
+    setTimeout(() => this.joinBurst.clear(), JOIN_BURST_KEEP_MS).unref();
     this.live = true;
     this.opts.ingest.viewers.add(this);
     this.opts.onConnected?.(this);
@@ -140,12 +186,45 @@ export class Viewer implements PacketSink {
   sendVideo(p: Buffer): void {
     if (this.closed || !this.videoSender) return;
     this.packetsSent++;
-    let packet: Buffer | RtpPacket = p;
-    if (this.playoutDelayId !== null) {
-      packet = RtpPacket.deSerialize(p);
-      packet.header.extensions.push({ id: this.playoutDelayId, payload: ZERO_PLAYOUT_DELAY });
+    this.videoSender.sendRtp(this.withPlayoutDelay(p)).catch(() => {});
+  }
+
+  private withPlayoutDelay(p: Buffer): Buffer | RtpPacket {
+    if (this.playoutDelayId === null) return p;
+    const packet = RtpPacket.deSerialize(p);
+    packet.header.extensions.push({ id: this.playoutDelayId, payload: ZERO_PLAYOUT_DELAY });
+    return packet;
+  }
+
+  /**
+   * Sends the packets a NACK names again, from the ingest's retransmission buffer, wrapped as RTX
+   * when negotiated (as werift would: same SSRC rewrite, RTX sequence numbers of their own).
+   */
+  private onNack(nack: GenericNack): void {
+    const sender = this.videoSender;
+    if (this.closed || !sender?.codec) return;
+    this.nacksReceived++;
+    const s = internals(sender);
+    const now = Date.now();
+    for (const seq of nack.lost) {
+      const raw = this.joinBurst.get(seq) ?? this.opts.ingest.retransmit.get(seq, now);
+      if (!raw) {
+        this.retransmitMisses++;
+        continue;
+      }
+      const original = this.withPlayoutDelay(raw);
+      let packet = Buffer.isBuffer(original) ? RtpPacket.deSerialize(original) : original;
+      packet.header.ssrc = s.ssrc;
+      packet.header.payloadType = sender.codec.payloadType;
+      if (s.rtxPayloadType !== undefined) {
+        packet = wrapRtx(packet, s.rtxPayloadType, s.rtxSequenceNumber, s.rtxSsrc);
+        s.rtxSequenceNumber = (s.rtxSequenceNumber + 1) & 0xffff;
+      }
+      this.retransmitted++;
+      s.retransmittedPacketsSent++;
+      s.retransmittedBytesSent += packet.payload.length;
+      sender.dtlsTransport.sendRtp(packet.payload, packet.header).catch(() => {});
     }
-    this.videoSender.sendRtp(packet).catch(() => {});
   }
 
   sendAudio(p: Buffer): void {
@@ -172,7 +251,20 @@ export class Viewer implements PacketSink {
       connectedAtMs: this.connectedAtMs,
       lastRtcpAgeMs: this.lastRtcpAtMs === null ? null : Date.now() - this.lastRtcpAtMs,
       packetsSent: this.packetsSent,
+      nacksReceived: this.nacksReceived,
+      retransmitted: this.retransmitted,
+      retransmitMisses: this.retransmitMisses,
+      plisReceived: this.plisReceived,
+      ...this.linkReport(),
     };
+  }
+
+  /** What the browser last reported about its link: loss (receiver reports) and REMB, if any. */
+  private linkReport(): { lossFraction: number | null; estimateKbps: number | null } {
+    if (!this.videoSender) return { lossFraction: null, estimateKbps: null };
+    const s = internals(this.videoSender);
+    const remb = Number(s.receiverEstimatedMaxBitrate) / 1000;
+    return { lossFraction: s.remoteFractionLost ?? null, estimateKbps: remb > 0 ? remb : null };
   }
 
   close(reason: ViewerCloseReason): void {

@@ -130,6 +130,11 @@ export const AgentCommand = Type.Union([
   cmd('stream_stop', {}),
   cmd('set_band', { bandId: Type.String() }),
   /**
+   * A viewer lost the picture: send a keyframe now instead of at the next keyframe interval. The
+   * media process rate-limits these (apps/media/src/keyframe-requests.ts).
+   */
+  cmd('keyframe', {}),
+  /**
    * The cabinet's critical memory as it stands: identity, meters, state, the last games and any
    * incomplete game. The server compares it with its own game records after every (re)connect.
    */

@@ -99,6 +99,9 @@ export const MachineMediaStats = Type.Object({
   keyframes: Type.Integer(),
   gopCachePackets: Type.Integer(),
   lastPacketAgeMs: Type.Union([Type.Number(), Type.Null()]),
+  /** werift only: keyframe requests sent to the encoder, and picture-loss reports that did not need one. */
+  keyframeRequests: Type.Optional(Type.Integer()),
+  keyframeRequestsSuppressed: Type.Optional(Type.Integer()),
 });
 export type MachineMediaStats = Static<typeof MachineMediaStats>;
 
@@ -110,6 +113,14 @@ export const ViewerStats = Type.Object({
   connectedAtMs: Type.Union([Type.Number(), Type.Null()]),
   lastRtcpAgeMs: Type.Union([Type.Number(), Type.Null()]),
   packetsSent: Type.Integer(),
+  /** werift only: NACK feedback received, packets sent again, NACKed packets no longer held, PLIs. */
+  nacksReceived: Type.Optional(Type.Integer()),
+  retransmitted: Type.Optional(Type.Integer()),
+  retransmitMisses: Type.Optional(Type.Integer()),
+  plisReceived: Type.Optional(Type.Integer()),
+  /** werift only: fraction of video lost in the browser's last receiver report (0..1), its REMB estimate. */
+  lossFraction: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  estimateKbps: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type ViewerStats = Static<typeof ViewerStats>;
 
@@ -129,7 +140,9 @@ export type MediaProcessEvent =
       event: 'viewer_closed';
       data: { viewerId: string; machineId: number; playerId: number; reason: ViewerCloseReason };
     }
-  | { event: 'viewer_connected'; data: { viewerId: string; machineId: number; playerId: number } };
+  | { event: 'viewer_connected'; data: { viewerId: string; machineId: number; playerId: number } }
+  /** A viewer lost the picture (PLI): ask the machine's encoder for a keyframe now (rate limited). */
+  | { event: 'keyframe_request'; data: { machineId: number } };
 
 /** Control endpoints (relative to `http://127.0.0.1:${controlPort}`). */
 export const MediaControlPath = {

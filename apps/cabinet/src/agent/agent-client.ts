@@ -249,6 +249,12 @@ export class AgentClient extends EventEmitter<{
           await stream.setBand(command.bandId);
           return ok();
         });
+      case 'keyframe':
+        return machine.executeExternal(command, async () => {
+          if (!stream) return ok({ outcome: 'rejected', reason: 'unsupported' });
+          await stream.requestKeyframe();
+          return ok();
+        });
       default:
         return machine.execute(command);
     }

@@ -75,6 +75,7 @@ export class MachineStream {
   private audioStartMs = 0;
   private audioSamples = 0;
   private restarts = 0;
+  private keyframeRestarts = 0;
   private capabilities: FfmpegCapabilities = MODERN_FFMPEG;
   private readonly policy: RestartPolicy;
   /** Fast failures in a row, and the cause last logged (each new cause is logged once). */
@@ -121,6 +122,7 @@ export class MachineStream {
     band: string;
     failures: number;
     failed: string | null;
+    keyframeRestarts: number;
   } {
     return {
       framesWritten: this.pump?.framesWritten ?? 0,
@@ -129,6 +131,7 @@ export class MachineStream {
       band: this.bandId,
       failures: this.failures,
       failed: this.failedCause,
+      keyframeRestarts: this.keyframeRestarts,
     };
   }
   /** Why video cannot start, once the stream gave up; null while it works or still retries. */
@@ -191,6 +194,20 @@ export class MachineStream {
     if (bandId === this.bandId && this.encoder) return;
     this.bandId = bandId;
     if (!this.target) return;
+    await this.stopEncoder();
+    await this.relaunch();
+  }
+
+  /**
+   * A viewer lost the picture. ffmpeg's libvpx wrapper cannot be told to force a keyframe while it
+   * runs (its `-force_key_frames` is fixed at start), so the encoder restarts as on a band switch:
+   * its first frame is a keyframe, and the forwarder keeps sequence numbers and timestamps
+   * continuous. The media process rate-limits the requests and skips them when the encoder's own
+   * keyframe is due anyway (apps/media/src/keyframe-requests.ts).
+   */
+  async requestKeyframe(): Promise<void> {
+    if (!this.target || !this.encoder) return;
+    this.keyframeRestarts++;
     await this.stopEncoder();
     await this.relaunch();
   }

@@ -20,12 +20,20 @@ export class MediaService {
   readonly supervisor: MediaSupervisor;
   readonly client: MediaClient;
   private readonly ingests = new Map<number, IngestInfo>();
+  /** The hub the streams were started through: keyframe requests go back the same way. */
+  private hub: AgentHub | null = null;
 
   constructor(private readonly opts: MediaServiceOptions = {}) {
     this.supervisor = new MediaSupervisor(opts);
     this.client = new MediaClient(() => this.supervisor.controlUrl, this.supervisor.secret);
     // A restarted media process has no ingests: forget ours so they are created again.
     this.supervisor.on('exit', () => this.ingests.clear());
+    // A viewer lost the picture (the media process rate-limits these): the machine's encoder sends
+    // a keyframe now rather than at its next interval.
+    this.supervisor.on('event', (event) => {
+      if (event.event !== 'keyframe_request' || !this.hub || !this.ingests.has(event.data.machineId)) return;
+      void this.hub.sendCommand(event.data.machineId, { type: 'keyframe' }).catch(() => {});
+    });
   }
 
   start(): Promise<string> {
@@ -64,6 +72,7 @@ export class MediaService {
     machineId: number,
     opts: { bandId?: string; timestampStrip?: boolean } = {},
   ): Promise<IngestInfo> {
+    this.hub = hub;
     const ingest = await this.ensureIngest(machineId);
     const result = await hub.sendCommand(machineId, {
       type: 'stream_start',

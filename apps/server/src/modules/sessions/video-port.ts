@@ -5,6 +5,7 @@
  */
 import type { AgentHub } from '../cabinets/agent-hub.js';
 import type { MediaService } from '../media/media-service.js';
+import { startBandControl } from './band-control.js';
 import type { VideoPort } from './types.js';
 
 const IDLE_SWEEP_MS = 30_000;
@@ -16,10 +17,13 @@ export function createVideoPort(
 ): VideoPort & { stop(): void } {
   const streaming = new Map<number, Promise<void>>();
   const warm = new Set<number>();
+  const bands = startBandControl(hub, media, { isStreaming: (id) => streaming.has(id), ...(options.log ? { log: options.log } : {}) });
 
   const ensureStreaming = (machineId: number) => {
     let started = streaming.get(machineId);
     if (!started) {
+      // A (re)started stream begins at the top band.
+      bands.noteBand(machineId, 'high');
       started = media.startMachineStream(hub, machineId, { timestampStrip: options.timestampStrip }).then(() => undefined);
       started.catch((error) => {
         streaming.delete(machineId);
@@ -64,9 +68,11 @@ export function createVideoPort(
     async setBand(machineId, bandId) {
       const result = await hub.sendCommand(machineId, { type: 'set_band', bandId });
       if (result.outcome !== 'ok') throw new Error(result.reason ?? 'band refused');
+      bands.noteBand(machineId, bandId);
     },
     stop() {
       clearInterval(sweep);
+      bands.stop();
     },
   };
 }

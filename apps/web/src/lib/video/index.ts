@@ -8,3 +8,4 @@ export {
 export { whepSignaller, SignalError, type Signaller, type SignalResult } from './whep.js';
 export { readVideoStats, type VideoStats } from './stats.js';
 export { videoReconnectDelayMs } from './reconnect-policy.js';
+export * from './link-health.js';

@@ -117,7 +117,8 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
 
   const machine = state.machine;
   const joined = state.connectionStatus === GameChannelStatus.Joined;
-  const videoUp = video.status === VideoStatus.Connected && video.firstFrameMs !== null;
+  // A frozen picture counts as no picture: the player must see the spin they pay for and its outcome.
+  const videoUp = video.status === VideoStatus.Connected && video.firstFrameMs !== null && !video.frozen;
   const ctx: PlayContext = { joined, videoUp, moneyTransfer: state.moneyTransfer, machine, spinPending: state.spinPending, autoplay: state.autoplay };
   const spin = spinRule(ctx);
   const bet = betRule(ctx);

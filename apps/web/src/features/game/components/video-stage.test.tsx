@@ -4,6 +4,7 @@ import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@/testing/test-utils';
 import { VideoStatus } from '@/lib/video';
+import type { LiveVideo } from '../hooks/use-live-video';
 import { VideoStage } from './video-stage';
 
 beforeAll(() => setupI18n('en'));
@@ -11,7 +12,17 @@ beforeAll(() => setupI18n('en'));
 function renderStage(over: Partial<Parameters<typeof VideoStage>[0]> = {}) {
   const props = {
     videoRef: createRef<HTMLVideoElement>(),
-    video: { status: VideoStatus.Connecting, latencyMs: null, framesPerSecond: 0, firstFrameMs: null },
+    video: {
+      status: VideoStatus.Connecting,
+      latencyMs: null,
+      framesPerSecond: 0,
+      firstFrameMs: null,
+      rttMs: null,
+      jitterMs: null,
+      lossPercent: null,
+      frozen: false,
+      degraded: false,
+    } as LiveVideo,
     name: 'Golden Reels 1',
     muted: true,
     cutScreen: false,
@@ -56,5 +67,17 @@ describe('video stage', () => {
     );
     expect(screen.getByTestId('video-unavailable-code')).toHaveTextContent('Kod 70000');
     await setupI18n('en');
+  });
+  it('says a frozen picture and a degraded link in words, and never shows a degraded link as good', () => {
+    const base = { status: VideoStatus.Connected, latencyMs: 40, framesPerSecond: 30, firstFrameMs: 200, rttMs: 20, jitterMs: 3, lossPercent: 0 };
+    const { rerender, props } = renderStage({ video: { ...base, frozen: false, degraded: false } });
+    expect(screen.getByTestId('latency').getAttribute('data-quality')).toBe('good');
+    expect(screen.getByTestId('latency').getAttribute('title')).toBe('Round trip 20 ms, jitter 3 ms');
+    expect(screen.queryByTestId('link-warning')).toBeNull();
+    rerender(<VideoStage {...props} video={{ ...base, lossPercent: 8, frozen: false, degraded: true }} />);
+    expect(screen.getByTestId('latency').getAttribute('data-quality')).toBe('poor');
+    expect(screen.getByTestId('link-warning').textContent).toBe('Weak connection');
+    rerender(<VideoStage {...props} video={{ ...base, frozen: true, degraded: true }} />);
+    expect(screen.getByTestId('link-warning').textContent).toBe('Picture frozen: play waits');
   });
 });

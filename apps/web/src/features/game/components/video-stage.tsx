@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { translateCode } from '@/lib/i18n';
 import { VideoStatus } from '@/lib/video';
-import { latencyQuality } from '../game-rules';
+import { LatencyQuality, latencyQuality } from '../game-rules';
 import type { LiveVideo } from '../hooks/use-live-video';
 
 interface VideoStageProps {
@@ -28,7 +28,13 @@ export function VideoStage(props: VideoStageProps) {
   const { t } = useTranslation();
   const unavailable = props.unavailableCode ?? null;
   const up = unavailable === null && video.status === VideoStatus.Connected && video.firstFrameMs !== null;
-  const quality = video.latencyMs === null ? null : latencyQuality(video.latencyMs);
+  // A degraded link (freeze, loss, jitter, long round trip) never shows as good, whatever the delay.
+  const measured = video.latencyMs === null ? null : latencyQuality(video.latencyMs);
+  const quality = video.degraded ? LatencyQuality.Poor : measured;
+  const pathTitle =
+    video.rttMs === null
+      ? t('game.latencyUnknown')
+      : t('game.linkDetail', { rtt: Math.round(video.rttMs), jitter: Math.round(video.jitterMs ?? 0) });
   const statusText =
     unavailable !== null || video.status === VideoStatus.Failed
       ? t('game.videoFailed')
@@ -53,13 +59,26 @@ export function VideoStage(props: VideoStageProps) {
             {up ? 'LIVE' : statusText}
           </span>
           {up ? (
-            <span className={`latency latency--${quality ?? 'unknown'}`} data-testid="latency" title={t('game.latencyUnknown')}>
+            <span
+              className={`latency latency--${quality ?? 'unknown'}`}
+              data-testid="latency"
+              data-quality={quality ?? 'unknown'}
+              data-rtt-ms={video.rttMs === null ? undefined : Math.round(video.rttMs)}
+              data-jitter-ms={video.jitterMs === null ? undefined : Math.round(video.jitterMs)}
+              data-degraded={video.degraded ? 'true' : 'false'}
+              title={pathTitle}
+            >
               <span className="latency__bars" aria-hidden="true">
                 <span />
                 <span />
                 <span />
               </span>
               {video.latencyMs === null ? t('game.latencyUnknown') : t('game.latency', { ms: video.latencyMs })}
+            </span>
+          ) : null}
+          {video.frozen || video.degraded ? (
+            <span className="link-warning" role="status" data-testid="link-warning">
+              {video.frozen ? t('game.videoFrozen') : t('game.connectionDegraded')}
             </span>
           ) : null}
         </div>

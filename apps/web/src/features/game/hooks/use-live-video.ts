@@ -1,9 +1,11 @@
 import type { StreamGrant } from '@reel/protocol/client';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { VideoConnection, VideoStatus, type VideoGrant } from '@/lib/video';
+import { VideoConnection, VideoStatus, intervalLossPercent, isDegraded, isFrozen, type VideoGrant } from '@/lib/video';
 import type { GameChannel } from '../api/game-channel';
 
 export const STATS_INTERVAL_MS = 1000;
+/** How often the frozen-picture check runs (the rule itself: FROZEN_AFTER_MS). */
+const FREEZE_CHECK_MS = 200;
 /** A grant this close to its expiry is not worth a WHEP request that would be refused. */
 const GRANT_MARGIN_MS = 2000;
 
@@ -14,7 +16,28 @@ export interface LiveVideo {
   framesPerSecond: number;
   /** Ms from offer to the first decoded frame of the current connection. */
   firstFrameMs: number | null;
+  /** Round trip and video jitter as the browser measures them (getStats), ms. */
+  rttMs: number | null;
+  jitterMs: number | null;
+  /** Video packets lost in the last stats interval, percent. */
+  lossPercent: number | null;
+  /** No new frame for more than FROZEN_AFTER_MS while connected: play waits. */
+  frozen: boolean;
+  /** Frozen, or loss / jitter / round trip beyond what plays well (link-health.ts). */
+  degraded: boolean;
 }
+
+const INITIAL: LiveVideo = {
+  status: VideoStatus.Idle,
+  latencyMs: null,
+  framesPerSecond: 0,
+  firstFrameMs: null,
+  rttMs: null,
+  jitterMs: null,
+  lossPercent: null,
+  frozen: false,
+  degraded: false,
+};
 
 function usable(grant: StreamGrant | null): grant is StreamGrant {
   if (!grant) return false;
@@ -27,7 +50,7 @@ function usable(grant: StreamGrant | null): grant is StreamGrant {
  * reconnect of the video asks the game channel for a fresh one (grants are short-lived).
  */
 export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, channel: GameChannel | null, firstGrant: StreamGrant | null): LiveVideo {
-  const [state, setState] = useState<LiveVideo>({ status: VideoStatus.Idle, latencyMs: null, framesPerSecond: 0, firstFrameMs: null });
+  const [state, setState] = useState<LiveVideo>(INITIAL);
   const grantRef = useRef(firstGrant);
   grantRef.current = firstGrant;
   const ready = Boolean(channel && firstGrant);
@@ -47,6 +70,20 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
       connection.on('firstFrame', (firstFrameMs) => setState((previous) => ({ ...previous, firstFrameMs }))),
     ];
     void connection.connect().catch(() => undefined);
+    // The last presented frame, from the video element itself: a frozen picture is one that stops
+    // changing, whatever the connection state says.
+    let lastFrameAtMs: number | null = null;
+    let frameCallback = 0;
+    const onVideoFrame = () => {
+      lastFrameAtMs = performance.now();
+      frameCallback = video.requestVideoFrameCallback(onVideoFrame);
+    };
+    frameCallback = video.requestVideoFrameCallback(onVideoFrame);
+    const freezeTimer = setInterval(() => {
+      const frozen = connection.status === VideoStatus.Connected && isFrozen(lastFrameAtMs, performance.now());
+      setState((s) => (s.frozen === frozen ? s : { ...s, frozen, degraded: isDegraded(s, frozen) }));
+    }, FREEZE_CHECK_MS);
+    let packets = { received: 0, lost: 0 };
     // The jitter buffer's lifetime average still carries the join's burst; the delay of the last
     // interval is what the player sees now.
     let previous = { delaySeconds: 0, emitted: 0 };
@@ -58,26 +95,38 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
         .then((report) => {
           let delaySeconds = 0;
           let emitted = 0;
-          let rttMs = 0;
+          let rttMs: number | null = null;
           let framesPerSecond = 0;
+          let jitterMs: number | null = null;
+          let counts = packets;
           report.forEach((entry: Record<string, unknown>) => {
             if (entry.type === 'inbound-rtp' && entry.kind === 'video') {
               delaySeconds = Number(entry.jitterBufferDelay ?? 0);
               emitted = Number(entry.jitterBufferEmittedCount ?? 0);
               framesPerSecond = Number(entry.framesPerSecond ?? 0);
+              if (typeof entry.jitter === 'number') jitterMs = entry.jitter * 1000;
+              counts = { received: Number(entry.packetsReceived ?? 0), lost: Number(entry.packetsLost ?? 0) };
             }
             if (entry.type === 'candidate-pair' && entry.nominated && typeof entry.currentRoundTripTime === 'number') rttMs = entry.currentRoundTripTime * 1000;
           });
           const frames = emitted - previous.emitted;
           const bufferMs = frames > 0 ? ((delaySeconds - previous.delaySeconds) / frames) * 1000 : null;
           previous = { delaySeconds, emitted };
-          if (bufferMs === null) return;
-          setState((state) => ({ ...state, latencyMs: Math.round(bufferMs + rttMs / 2), framesPerSecond }));
+          const lossPercent = intervalLossPercent(packets, counts);
+          packets = counts;
+          setState((state) => {
+            const link = { rttMs, jitterMs, lossPercent };
+            // A frozen picture decodes nothing: keep the last latency, the freeze says the rest.
+            const latencyMs = bufferMs === null ? state.latencyMs : Math.round(bufferMs + (rttMs ?? 0) / 2);
+            return { ...state, ...link, latencyMs, framesPerSecond, degraded: isDegraded(link, state.frozen) };
+          });
         })
         .catch(() => undefined);
     }, STATS_INTERVAL_MS);
     return () => {
       clearInterval(timer);
+      clearInterval(freezeTimer);
+      video.cancelVideoFrameCallback(frameCallback);
       for (const off of offs) off();
       connection.close();
     };

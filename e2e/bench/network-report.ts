@@ -1,0 +1,157 @@
+/** Figures, table and goals of the network bench (network.ts measures, this judges). */
+
+export interface InboundSnapshot {
+  freezeCount: number;
+  totalFreezesDuration: number;
+  framesDecoded: number;
+  nackCount: number;
+  pliCount: number;
+  retransmitted: number;
+  packetsLost: number;
+}
+
+export interface FrameRecord {
+  atMs: number;
+  renderedAtMs: number | null;
+}
+
+export interface CaseResult {
+  name: string;
+  windowMs: number;
+  frames: number;
+  freezesPerMin: number;
+  frozenMs: number;
+  gapsOver200: number;
+  fps: number;
+  latencyP50: number;
+  latencyP95: number;
+  latencySamples: number;
+  recoverMs: number | null;
+  nacks: number;
+  retransmitted: number;
+  plis: number;
+  packetsLost: number;
+  dropped: number;
+}
+
+export const GAP_MS = 200;
+
+export function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+export function summarise(
+  name: string,
+  windowMs: number,
+  frames: FrameRecord[],
+  before: InboundSnapshot,
+  after: InboundSnapshot,
+  dropped: number,
+  blackoutEndMs: number | null,
+): CaseResult {
+  let gaps = 0;
+  for (let i = 1; i < frames.length; i++) if (frames[i]!.atMs - frames[i - 1]!.atMs > GAP_MS) gaps++;
+  const latency = frames.filter((f) => f.renderedAtMs !== null).map((f) => f.atMs - f.renderedAtMs!);
+  const minutes = windowMs / 60_000;
+  let recoverMs: number | null = null;
+  if (blackoutEndMs !== null) {
+    // A moving picture again: the first presented frame the cabinet rendered after the blackout.
+    const fresh = frames.find((f) => f.atMs >= blackoutEndMs && f.renderedAtMs !== null && f.renderedAtMs >= blackoutEndMs);
+    recoverMs = fresh ? fresh.atMs - blackoutEndMs : Infinity;
+  }
+  return {
+    name,
+    windowMs,
+    frames: frames.length,
+    freezesPerMin: (after.freezeCount - before.freezeCount) / minutes,
+    frozenMs: (after.totalFreezesDuration - before.totalFreezesDuration) * 1000,
+    gapsOver200: gaps,
+    fps: (after.framesDecoded - before.framesDecoded) / (windowMs / 1000),
+    latencyP50: pct(latency, 50),
+    latencyP95: pct(latency, 95),
+    latencySamples: latency.length,
+    recoverMs,
+    nacks: after.nackCount - before.nackCount,
+    retransmitted: after.retransmitted - before.retransmitted,
+    plis: after.pliCount - before.pliCount,
+    packetsLost: after.packetsLost - before.packetsLost,
+    dropped,
+  };
+}
+
+type Column = { backend: string; results: CaseResult[] };
+
+const ROWS: [string, (r: CaseResult) => string][] = [
+  ['freezes / min (Chrome)', (r) => r.freezesPerMin.toFixed(2)],
+  ['frozen ms (Chrome)', (r) => r.frozenMs.toFixed(0)],
+  ['gaps > 200 ms (rVFC)', (r) => String(r.gapsOver200)],
+  ['frames decoded / s', (r) => r.fps.toFixed(1)],
+  ['render-to-present p50 ms', (r) => r.latencyP50.toFixed(0)],
+  ['render-to-present p95 ms', (r) => r.latencyP95.toFixed(0)],
+  ['blackout end to picture ms', (r) => (r.recoverMs === null ? '-' : r.recoverMs.toFixed(0))],
+  ['NACKs sent / rtx received', (r) => `${r.nacks}/${r.retransmitted}`],
+  ['PLIs sent', (r) => String(r.plis)],
+  ['packets lost / rig dropped', (r) => `${r.packetsLost}/${r.dropped}`],
+  ['N frames / latency samples', (r) => `${r.frames}/${r.latencySamples}`],
+];
+
+export function printTable(columns: Column[]): void {
+  const cases = columns[0]?.results.map((r) => r.name) ?? [];
+  for (const name of cases) {
+    console.log(`\n${name} (${((columns[0]!.results.find((r) => r.name === name)?.windowMs ?? 0) / 1000).toFixed(0)} s)`);
+    const w0 = Math.max(...ROWS.map((r) => r[0].length));
+    console.log(`${'figure'.padEnd(w0)} | ${columns.map((c) => c.backend.padEnd(12)).join(' | ')}`);
+    for (const [label, f] of ROWS) {
+      const cells = columns.map((c) => {
+        const r = c.results.find((x) => x.name === name);
+        return (r ? f(r) : 'n/a').padEnd(12);
+      });
+      console.log(`${label.padEnd(w0)} | ${cells.join(' | ')}`);
+    }
+  }
+}
+
+/**
+ * "Within 10 %" with a floor for figures near zero (0.2 vs 0.1 freezes a minute is noise, not a
+ * doubling): werift may exceed Janus by 10 % or by the slack, whichever is larger.
+ */
+const COMPARED: { label: string; get: (r: CaseResult) => number | null; slack: number; higherIsBetter?: boolean }[] = [
+  { label: 'freezes/min', get: (r) => r.freezesPerMin, slack: 0.5 },
+  { label: 'frozen ms', get: (r) => r.frozenMs, slack: 100 },
+  { label: 'gaps > 200 ms', get: (r) => r.gapsOver200, slack: 1 },
+  { label: 'frames decoded/s', get: (r) => r.fps, slack: 1, higherIsBetter: true },
+  { label: 'latency p50', get: (r) => r.latencyP50, slack: 5 },
+  { label: 'latency p95', get: (r) => r.latencyP95, slack: 5 },
+  { label: 'blackout recovery', get: (r) => r.recoverMs, slack: 50 },
+];
+
+export function evaluate(columns: Column[], minFrames: number): string[] {
+  const missed: string[] = [];
+  for (const c of columns)
+    for (const r of c.results) {
+      if (r.frames < minFrames) missed.push(`${c.backend} ${r.name}: ${r.frames} frames < ${minFrames} needed`);
+      if (r.name === '2% loss') {
+        if (!(r.freezesPerMin <= 1)) missed.push(`${c.backend} 2% loss: ${r.freezesPerMin.toFixed(2)} freezes/min > 1`);
+        if (!(r.latencyP95 <= 120)) missed.push(`${c.backend} 2% loss: latency p95 ${r.latencyP95.toFixed(0)} ms > 120`);
+      }
+      if (r.recoverMs !== null && !(r.recoverMs <= 500))
+        missed.push(`${c.backend} ${r.name}: picture back after ${r.recoverMs.toFixed(0)} ms > 500`);
+    }
+  const werift = columns.find((c) => c.backend === 'werift');
+  const janus = columns.find((c) => c.backend === 'janus');
+  if (!werift || !janus) return missed;
+  for (const w of werift.results) {
+    const j = janus.results.find((r) => r.name === w.name);
+    if (!j) continue;
+    for (const m of COMPARED) {
+      const a = m.get(w);
+      const b = m.get(j);
+      if (a === null || b === null) continue;
+      const ok = m.higherIsBetter ? a >= Math.min(b * 0.9, b - m.slack) : a <= Math.max(b * 1.1, b + m.slack);
+      if (!ok) missed.push(`${w.name}: werift ${m.label} ${a.toFixed(1)} vs Janus ${b.toFixed(1)} (not within 10 %)`);
+    }
+  }
+  return missed;
+}

@@ -1,0 +1,170 @@
+/**
+ * Video on a bad network: `npm run bench -- network` (tsx e2e/bench/network.ts).
+ *
+ * Chromium runs in the fault rig's network namespace (e2e/network/rig.ts: veth + nftables random
+ * drop; no netem here), the video harness (agent hub, media process, a cabinet with the timestamp
+ * strip) on the host. For werift and Janus in the same run, per case (0/1/2/5 % random UDP loss,
+ * a 1 s and a 5 s blackout), while the machine spins:
+ * - freezes per minute and total frozen time as Chrome counts them (inbound-rtp video
+ *   `freezeCount`, `totalFreezesDuration`),
+ * - gaps > 200 ms between presented frames (requestVideoFrameCallback), frames decoded per second,
+ * - render-to-present latency p50/p95: page time at requestVideoFrameCallback minus the cabinet's
+ *   render time from the strip, one clock (same machine). Not glass-to-glass: no camera or screen,
+ * - after a blackout: time from its end to the first presented frame rendered after it,
+ * - retransmissions (nackCount, retransmittedPacketsReceived) and keyframe requests (pliCount).
+ * Goals: at 2 % loss ≤ 1 freeze per minute and latency p95 ≤ 120 ms; moving picture ≤ 500 ms after
+ * a blackout; werift within 10 % of Janus on every figure. Exits non-zero on a missed goal, too few
+ * samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import type { MediaBackend } from '@reel/protocol';
+import { startHarness, type Harness } from '../video/harness.js';
+import { CHROMIUM_ARGS } from '../chromium.js';
+import { createRig, rigUnavailable, type Rig } from '../network/rig.js';
+import { type CaseResult, type InboundSnapshot, evaluate, printTable, summarise } from './network-report.js';
+
+const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
+const LOSS_CASES = [0, 1, 2, 5];
+const BLACKOUTS_MS = [1000, 5000];
+const SPIN_EVERY_MS = 2500;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Keeps every RTCPeerConnection the page makes, so the bench can read its full getStats. */
+const CAPTURE_PCS = `(() => {
+  const Native = window.RTCPeerConnection;
+  window.__pcs = [];
+  window.RTCPeerConnection = function (...args) { const pc = new Native(...args); window.__pcs.push(pc); return pc; };
+  window.RTCPeerConnection.prototype = Native.prototype;
+})();`;
+
+async function inbound(page: Page): Promise<InboundSnapshot> {
+  return page.evaluate(async () => {
+    // A reconnect replaces the peer connection: keep each one's last figures so the sums only grow.
+    const w = window as unknown as { __pcs: RTCPeerConnection[]; __last?: Map<RTCPeerConnection, Record<string, number>> };
+    const last = (w.__last ??= new Map());
+    const out = { freezeCount: 0, totalFreezesDuration: 0, framesDecoded: 0, nackCount: 0, pliCount: 0, retransmitted: 0, packetsLost: 0 };
+    for (const pc of w.__pcs) {
+      if (pc.connectionState !== 'closed') {
+        const report = await pc.getStats();
+        report.forEach((s: Record<string, unknown>) => {
+          if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+          last.set(pc, {
+            freezeCount: Number(s.freezeCount ?? 0),
+            totalFreezesDuration: Number(s.totalFreezesDuration ?? 0),
+            framesDecoded: Number(s.framesDecoded ?? 0),
+            nackCount: Number(s.nackCount ?? 0),
+            pliCount: Number(s.pliCount ?? 0),
+            retransmitted: Number(s.retransmittedPacketsReceived ?? 0),
+            packetsLost: Number(s.packetsLost ?? 0),
+          });
+        });
+      }
+      const figures = last.get(pc);
+      if (figures) for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] += figures[k] ?? 0;
+    }
+    return out;
+  });
+}
+
+/** Spins machine 1 every SPIN_EVERY_MS while `until` has not passed: the headline is while spinning. */
+async function keepSpinning(h: Harness, untilMs: number): Promise<void> {
+  while (Date.now() < untilMs) {
+    await h.command(1, { type: 'spin' }).catch(() => undefined);
+    await sleep(SPIN_EVERY_MS);
+  }
+}
+
+async function measure(page: Page, h: Harness, rig: Rig, name: string, action: () => Promise<number | null>): Promise<CaseResult> {
+  const before = await inbound(page);
+  const droppedBefore = rig.dropped();
+  await page.evaluate(() => window.reel.record(true));
+  const t0 = Date.now();
+  const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + CASE_MS - SPIN_EVERY_MS)]);
+  const windowMs = Date.now() - t0;
+  const frames = await page.evaluate(() => window.reel.frames());
+  const after = await inbound(page);
+  return summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs);
+}
+
+async function run(backend: MediaBackend, rig: Rig): Promise<CaseResult[]> {
+  const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', log: () => {} });
+  const browser = await chromium.launch({ executablePath: rig.chromiumPath, args: CHROMIUM_ARGS });
+  const results: CaseResult[] = [];
+  try {
+    await h.waitStreaming([1], 30_000);
+    await h.command(1, { type: 'credit_in', amountCents: 1_000_000 });
+    const page = await browser.newPage();
+    await page.addInitScript(CAPTURE_PCS);
+    await page.goto(`http://${rig.hostAddress}:${new URL(h.baseUrl).port}/video-test.html`);
+    await page.evaluate(() => window.reel.start(1));
+    for (let i = 0; i < 100 && (await page.evaluate(() => window.reel.firstFrameMs())) === null; i++) await sleep(100);
+    if ((await page.evaluate(() => window.reel.firstFrameMs())) === null) throw new Error(`${backend}: no picture through the rig`);
+    await sleep(1000);
+    for (const loss of LOSS_CASES) {
+      rig.setLoss(loss);
+      results.push(await measure(page, h, rig, `${loss}% loss`, async () => (await sleep(CASE_MS), null)));
+      rig.setLoss(0);
+    }
+    for (const dark of BLACKOUTS_MS) {
+      results.push(
+        await measure(page, h, rig, `${dark / 1000} s blackout`, async () => {
+          await sleep(2000);
+          rig.blackout(true);
+          await sleep(dark);
+          rig.blackout(false);
+          const endMs = Date.now();
+          await sleep(Math.max(3000, CASE_MS - dark - 2000));
+          return endMs;
+        }),
+      );
+    }
+    const stats = await h.media.client.stats().catch(() => null);
+    if (stats) console.log(`${backend} media stats: ${JSON.stringify({ machines: stats.machines, viewers: stats.viewers })}`);
+  } finally {
+    rig.setLoss(0);
+    await browser.close().catch(() => {});
+    await h.stop();
+  }
+  return results;
+}
+
+const unavailable = rigUnavailable();
+if (unavailable) {
+  console.log(`network bench: SKIPPED: ${unavailable}`);
+  process.exit(2);
+}
+const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
+console.log(
+  `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
+    `harness on the host; ${CASE_MS / 1000} s per case while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
+    'no jitter case (netem absent, no relay built). Figures are noisy when other work loads the machine.',
+);
+const rig = createRig('bench');
+const columns: { backend: string; results: CaseResult[] }[] = [];
+const failures: string[] = [];
+try {
+  const wanted = (process.env.BENCH_BACKENDS ?? 'werift,janus').split(',');
+  for (const backend of ['werift', 'janus'] as MediaBackend[]) {
+    if (!wanted.includes(backend)) {
+      failures.push(`${backend} not requested (BENCH_BACKENDS): no side-by-side figures`);
+      continue;
+    }
+    if (backend === 'janus' && !existsSync(janusBin)) {
+      failures.push(`janus missing (${janusBin}): no side-by-side figures`);
+      continue;
+    }
+    try {
+      columns.push({ backend, results: await run(backend, rig) });
+    } catch (error) {
+      failures.push(`${backend} run failed: ${String(error)}`);
+    }
+  }
+} finally {
+  rig.close();
+}
+printTable(columns);
+failures.push(...evaluate(columns, Math.floor((CASE_MS / 1000) * 10)));
+for (const f of failures) console.log(`MISSED: ${f}`);
+console.log(failures.length === 0 ? 'network bench: every goal met' : `network bench: ${failures.length} goal(s) missed`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,88 @@
+/**
+ * The player sees the video path honestly: the latency indicator carries the browser's own round
+ * trip and jitter (getStats), and when the picture freezes for more than a second the screen says
+ * so and Spin waits until it moves again (a player must see the spin they pay for and its outcome).
+ *
+ * The freeze is real: this product instance's encoders (ffmpeg, found by the DATA_DIR in their
+ * environment so other products on the machine are not touched) are stopped with SIGSTOP, so no
+ * new frame reaches the browser, then continued with SIGCONT.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { DATA_DIR, apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
+import { cashIn, machineGroup, waitFirstFrame } from './play-helpers';
+
+const MACHINE = 11;
+
+/** The ffmpeg processes of this product instance (their environment carries its DATA_DIR). */
+function ourEncoders(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'ffmpeg') continue;
+      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (env.includes(`DATA_DIR=${DATA_DIR}`)) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
+}
+
+function signal(pids: number[], sig: NodeJS.Signals): void {
+  for (const pid of pids)
+    try {
+      process.kill(pid, sig);
+    } catch {
+      // exited meanwhile
+    }
+}
+
+test.beforeEach(async ({ page }) => useEnglish(page));
+
+test('the latency indicator shows the real path; a frozen picture is said and Spin waits until it moves', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const player = createPlayer('frozen');
+  operator('deposit', player.username, '50.00');
+  const token = await apiToken(request, player.username, player.password);
+  const { machine } = await machineGroup(request, token, MACHINE);
+  await signIn(page, player.username, player.password);
+  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+  await waitFirstFrame(page);
+  await cashIn(page, /^Load ₺5,00$/, 500);
+  const spin = page.getByRole('button', { name: 'Spin', exact: true });
+  await expect(spin).toBeEnabled();
+
+  // The indicator: round trip and jitter as Chromium measures them, in its title and data.
+  const latency = page.getByTestId('latency');
+  await expect(latency).toHaveAttribute('data-rtt-ms', /^\d+$/, { timeout: 15_000 });
+  await expect(latency).toHaveAttribute('data-jitter-ms', /^\d+$/);
+  await expect(latency).toHaveAttribute('title', /^Round trip \d+ ms, jitter \d+ ms$/);
+  console.log(
+    `indicator: ${await latency.textContent()} (${await latency.getAttribute('title')}, quality ${await latency.getAttribute('data-quality')})`,
+  );
+
+  const encoders = ourEncoders();
+  expect(encoders.length, 'this instance has encoders running').toBeGreaterThan(0);
+  const frozenAt = Date.now();
+  signal(encoders, 'SIGSTOP');
+  try {
+    await expect(page.getByTestId('link-warning')).toHaveText('Picture frozen: play waits', { timeout: 5000 });
+    await expect(spin).toBeDisabled();
+    await expect(latency).toHaveAttribute('data-degraded', 'true');
+    await expect(latency).toHaveAttribute('data-quality', 'poor');
+    const seenAfterMs = Date.now() - frozenAt;
+    console.log(`freeze shown and Spin disabled ${seenAfterMs} ms after the encoders stopped`);
+    // Not before a second: a short hiccup must not take the button away.
+    expect(seenAfterMs).toBeGreaterThanOrEqual(1000);
+    await page.waitForTimeout(1500);
+    await expect(spin).toBeDisabled();
+  } finally {
+    signal(encoders, 'SIGCONT');
+  }
+  const resumedAt = Date.now();
+  await expect(page.getByTestId('link-warning')).toBeHidden({ timeout: 10_000 });
+  await expect(spin).toBeEnabled();
+  console.log(`picture moving and Spin enabled again ${Date.now() - resumedAt} ms after the encoders continued`);
+});
