@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // The footer's static information pages carry one small script of their own (no build step).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
