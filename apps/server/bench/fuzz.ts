@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { buildApp, createContext } from '../src/server.js';
 import { auditLedger } from '../src/modules/ledger/ledger.js';
 import { formatReport, fuzz } from '../test/fuzz/fuzzer.js';

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
-import { seedDemo, DEMO_PLAYERS } from '../src/db/seed.js';
+import { seedDemo, DEMO_PLAYERS } from '../src/demo/seed.js';
 import { buildApp, createContext } from '../src/server.js';
 
 const { values } = parseArgs({

@@ -47,7 +47,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
             },
           },
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: ctx.config.trustProxy,
     // Requests Node or the router refuse before a route runs answer the catalogue's shape too.
     clientErrorHandler,
     frameworkErrors,

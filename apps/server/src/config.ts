@@ -44,6 +44,11 @@ const origins = (name: string) =>
       return url.origin;
     });
 
+/** The NATS servers of a cluster (tests probe the same address the servers would use). */
+export const natsUrlFromEnv = () => str('NATS_URL', 'nats://127.0.0.1:4222');
+/** The port a server was asked for, for messages written before the whole config could load. */
+export const portFromEnv = () => Number(str('PORT', '8080')) || 8080;
+
 export function loadConfig() {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
   return {
@@ -120,12 +125,14 @@ export function loadConfig() {
      */
     cluster: {
       enabled: bool('CLUSTER', false),
-      natsUrl: str('NATS_URL', 'nats://127.0.0.1:4222'),
+      natsUrl: natsUrlFromEnv(),
       /** Subject prefix: clusters (and test runs) sharing one NATS never hear each other. */
       natsPrefix: str('NATS_PREFIX', 'reel'),
       /** This server's name in the cluster (`GET /check` answers it as `server`). */
       serverId: str('SERVER_ID', `server-${process.pid}`),
     },
+    /** Behind a load balancer (HAProxy in cluster mode): the client address comes from X-Forwarded-For. */
+    trustProxy: bool('TRUST_PROXY', false),
     logLevel: str('LOG_LEVEL', 'info'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024),
     seedDemo: bool('SEED_DEMO', true),

@@ -1,7 +1,7 @@
 /** `npm start`: embedded PostgreSQL (or DATABASE_URL), migrations, demo data, HTTP on PORT. */
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './demo/seed.js';
 import type { AppContext } from './context.js';
 import { buildApp, createContext, openDatabase, startServices, stopServices, type Database } from './server.js';
 import { CANNOT_START_EXIT_CODE } from '@reel/process';

@@ -3,9 +3,10 @@
  * which `npm start` takes as "do not restart, a person must act" (any other exit is a crash it
  * restarts).
  */
+import { portFromEnv } from './config.js';
 import { EmbeddedPostgresError } from './db/embedded-postgres/embedded.js';
 
-export function explainStartupError(error: unknown, port = Number(process.env.PORT || 8080)): string {
+export function explainStartupError(error: unknown, port = portFromEnv()): string {
   const e = error as NodeJS.ErrnoException & { address?: string };
   if (error instanceof EmbeddedPostgresError)
     return `${e.message}. Fix the cause above, or delete the data folder's pg directory to start over, or set DATABASE_URL to use another PostgreSQL.`;

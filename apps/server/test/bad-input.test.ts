@@ -8,7 +8,7 @@ import { Code, INT4_MAX, WsCloseCode } from '@reel/protocol';
 import { createTestApp, type TestApp } from './helper.js';
 import { rawRequest } from './raw-http.js';
 import { TestSocket } from './ws-client.js';
-import { FakeCabinets } from '../src/modules/sessions/fake-cabinets.js';
+import { FakeCabinets } from './doubles/fake-cabinets.js';
 import { SessionManager } from '../src/modules/sessions/session-manager.js';
 import { databaseInputError } from '../src/lib/errors.js';
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '../src/config.js';
 import { buildApp, createContext } from '../src/server.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { forgetSystemAccounts } from '../src/modules/ledger/ledger.js';
 import type { AppContext } from '../src/context.js';
 import type { App } from '../src/app.js';

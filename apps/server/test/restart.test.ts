@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createPool, type Db } from '../src/db/pool.js';
-import { seedDemo } from '../src/db/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { migrate } from '../src/db/migrate.js';
 import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
 import { auditPlayers } from '../src/modules/ledger/player-audit.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, WsCloseCode } from '@reel/protocol';
 import { createTestApp, type TestApp } from './helper.js';
 import { TestSocket, UpgradeRefused } from './ws-client.js';
-import { FakeCabinets } from '../src/modules/sessions/fake-cabinets.js';
+import { FakeCabinets } from './doubles/fake-cabinets.js';
 import { SessionManager } from '../src/modules/sessions/session-manager.js';
 import { setBanned } from '../src/cli/operator-commands.js';
 import { originAllowed } from '../src/plugins/ws-origin.js';

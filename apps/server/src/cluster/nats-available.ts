@@ -3,8 +3,9 @@
  * `NATS_URL`, else the default port on loopback.
  */
 import net from 'node:net';
+import { natsUrlFromEnv } from '../config.js';
 
-export const natsUrl = () => process.env.NATS_URL || 'nats://127.0.0.1:4222';
+export const natsUrl = natsUrlFromEnv;
 
 /** Resolves with the reason NATS cannot be used, or null when its INFO line came back. */
 export function natsUnavailable(url = natsUrl(), timeoutMs = 1_000): Promise<string | null> {

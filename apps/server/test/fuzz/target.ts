@@ -6,7 +6,7 @@
 import type { App } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { resetPassword } from '../../src/cli/operator-commands.js';
-import { FakeCabinets } from '../../src/modules/sessions/fake-cabinets.js';
+import { FakeCabinets } from '../doubles/fake-cabinets.js';
 import { SessionManager } from '../../src/modules/sessions/session-manager.js';
 import type { FuzzTarget } from './fuzzer.js';
 

@@ -11,7 +11,7 @@ import { spawnTied } from '@reel/process';
 import { REPO_ROOT } from '../../config.js';
 import { createPool } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
-import { seedDemo } from '../../db/seed.js';
+import { seedDemo } from '../../demo/seed.js';
 import { haproxyConfig } from './haproxy.js';
 
 export interface ClusterOptions {

@@ -13,7 +13,7 @@ import { Code, LogType } from '@reel/protocol';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { verifySecret } from '../../lib/passwords.js';
-import { writeAuthLog } from './login.js';
+import { writeAuthLog } from './auth-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

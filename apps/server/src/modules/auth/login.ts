@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { burnVerify } from '../../lib/passwords.js';
+import { writeAuthLog, type AuthLogEntry } from './auth-log.js';
 import { checkSecretWithLockout } from './credentials.js';
 import type { PlayerIdentity } from './tokens.js';
 
@@ -24,22 +25,17 @@ interface PlayerRow extends PlayerIdentity {
   last_logon_ip: string | null;
 }
 
-export async function writeAuthLog(
-  db: Queryable,
-  entry: { playerId?: number | null; username?: string; type: string; ip: string; detail?: object; siteId?: number },
-) {
-  await db.query('INSERT INTO auth_log (player_id, username, type, ip, detail, site_id) VALUES ($1, $2, $3, $4, $5, $6)', [
-    entry.playerId ?? null,
-    entry.username ?? null,
-    entry.type,
-    entry.ip,
-    JSON.stringify(entry.detail ?? {}),
-    entry.siteId ?? null,
-  ]);
-}
-
 export const PLAYER_IDENTITY_COLUMNS =
   'id, username, email, name, lastname, group_name, permissions, user_type, roles';
+
+/** The player a stored token names, with what the sign-in answer shows. */
+export async function signedInPlayer(db: Queryable, playerId: number) {
+  const { rows } = await db.query<PlayerIdentity & { pin_hash: string | null; last_logon: Date | null; last_logon_ip: string | null }>(
+    `SELECT ${PLAYER_IDENTITY_COLUMNS}, pin_hash, last_logon, last_logon_ip FROM players WHERE id = $1`,
+    [playerId],
+  );
+  return rows[0]!;
+}
 
 export async function login(
   ctx: AppContext,
@@ -50,7 +46,7 @@ export async function login(
   const siteId = input.siteId ?? 0;
   const { db } = ctx;
   // Every log row of this attempt carries the site it came from.
-  const log = (entry: Parameters<typeof writeAuthLog>[1]) => writeAuthLog(db, { ...entry, siteId });
+  const log = (entry: AuthLogEntry) => writeAuthLog(db, { ...entry, siteId });
 
   if (!input.ipAllowed) {
     await log({ username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'ip' } });

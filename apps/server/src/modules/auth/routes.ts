@@ -4,8 +4,8 @@ import type { RouteModule } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
 import { Topic } from '../../lib/bus.js';
 import { underApiBase } from '../../lib/paths.js';
-import { login, signedInAnswer, writeAuthLog, PLAYER_IDENTITY_COLUMNS } from './login.js';
-import type { PlayerIdentity } from './tokens.js';
+import { login, signedInAnswer, signedInPlayer } from './login.js';
+import { writeAuthLog } from './auth-log.js';
 
 const SWAPPED_TOKEN_GRACE_S = 120;
 
@@ -41,11 +41,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
         await writeAuthLog(db, { playerId: request.auth.id, type: LogType.LoginCheckFail, ip, detail: { reason: 'ip' } });
         throw new AppError(Code.LoginIpNotPermitted, 403);
       }
-      const found = await db.query<PlayerIdentity & { pin_hash: string | null; last_logon: Date | null; last_logon_ip: string | null }>(
-        `SELECT ${PLAYER_IDENTITY_COLUMNS}, pin_hash, last_logon, last_logon_ip FROM players WHERE id = $1`,
-        [request.auth.id],
-      );
-      const player = found.rows[0]!;
+      const player = await signedInPlayer(db, request.auth.id);
       // The fresh token keeps the site the player signed in on.
       const siteId = await tokens.siteOf(request.auth.jti);
       const { token, claims } = await tokens.issue(player, ip, siteId);

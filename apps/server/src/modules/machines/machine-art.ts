@@ -6,7 +6,7 @@
 import { brandArt, SNAPSHOT_MAX_AGE_MS, type MachineProfile } from '@reel/protocol';
 import type { Db, Queryable } from '../../db/pool.js';
 import type { AgentHub } from '../cabinets/agent-hub.js';
-import { readSettings } from '../site/routes.js';
+import { readSettings } from '../settings/runtime-settings.js';
 
 export async function machineProfile(db: Queryable, settingsFile: string, machineId: number): Promise<MachineProfile | null> {
   const { rows } = await db.query<{ name: string; brand: string }>(

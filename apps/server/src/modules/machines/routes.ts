@@ -4,7 +4,7 @@ import { ApiPath, Brand, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTING
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { errors } from '../../lib/errors.js';
-import { readSettings } from '../site/routes.js';
+import { readSettings } from '../settings/runtime-settings.js';
 import { lobby, listBrands } from './lobby.js';
 import { machinePicture } from './machine-art.js';
 

@@ -6,8 +6,9 @@ import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../../lib/passwords.js';
 import { underApiBase } from '../../lib/paths.js';
 import { walletBalance } from '../ledger/ledger.js';
-import { writeAuthLog } from '../auth/login.js';
-import { checkSecretWithLockout, LOCKOUT_COLUMNS, type LockoutState } from '../auth/credentials.js';
+import { writeAuthLog } from '../auth/auth-log.js';
+import { checkSecretWithLockout } from '../auth/credentials.js';
+import { readCredentials, readProfile, setPasswordHash, setPinHash, updateUiSettings } from './player-queries.js';
 
 const SETTINGS_MAX_BYTES = 16 * 1024;
 
@@ -24,14 +25,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
   }));
 
   app.get(ApiPath.profile, { ...secured, schema: schema({ response: { 200: ProfileResponse, ...errorResponses } }) }, async (request) => {
-    const { rows } = await db.query(
-      `SELECT id, name, lastname, email, username, group_name, permissions, last_logon, last_logon_ip,
-              password_changed_at, pin_hash IS NOT NULL AS has_pin, settings, shortcuts,
-              (password_changed_at IS NULL OR password_changed_at < now() - make_interval(days => $2)) AS password_expired
-         FROM players WHERE id = $1`,
-      [request.auth.id, config.passwordMaxAgeDays],
-    );
-    const p = rows[0];
+    const p = await readProfile(db, request.auth.id, config.passwordMaxAgeDays);
     return {
       status: true,
       code: Code.Success,
@@ -55,11 +49,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
 
   // The three routes that check a password or PIN share the sign-in's lockout and rate limit:
   // a stolen token gets no more guesses than the sign-in form (credentials.ts).
-  const credentials = (playerId: number) =>
-    db.query<LockoutState & { password_hash: string; pin_hash: string | null; username: string }>(
-      `SELECT id, username, password_hash, pin_hash, ${LOCKOUT_COLUMNS} FROM players WHERE id = $1`,
-      [playerId],
-    ).then(({ rows }) => rows[0]!);
+  const credentials = (playerId: number) => readCredentials(db, playerId);
   const guarded = { ...secured, onRequest: app.credentialRateLimit };
 
   app.post(
@@ -80,10 +70,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
       if (new_password.length < NEW_PASSWORD_MIN_LENGTH) {
         throw new AppError(Code.PasswordTooShort, 400, { min_length: NEW_PASSWORD_MIN_LENGTH });
       }
-      await db.query('UPDATE players SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
-        request.auth.id,
-        await hashSecret(new_password),
-      ]);
+      await setPasswordHash(db, request.auth.id, await hashSecret(new_password));
       await writeAuthLog(db, { playerId: request.auth.id, type: LogType.ChangedPassword, ip: request.ip });
       return { status: true, code: Code.Success };
     },
@@ -104,7 +91,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
         detail: { via: 'set PIN' },
         wrong: (params) => new AppError(Code.OldPasswordWrong, 400, params),
       });
-      await db.query('UPDATE players SET pin_hash = $2 WHERE id = $1', [request.auth.id, await hashSecret(request.body.pin)]);
+      await setPinHash(db, request.auth.id, await hashSecret(request.body.pin));
       return { status: true, code: Code.Success };
     },
   );
@@ -135,12 +122,8 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
       if (settings && Buffer.byteLength(JSON.stringify(settings)) > SETTINGS_MAX_BYTES) {
         throw new AppError(Code.InvalidRequest, 400, {}, 'settings are too large');
       }
-      const { rows } = await db.query<{ settings: Record<string, unknown>; shortcuts: string[] }>(
-        `UPDATE players SET settings = coalesce($2::jsonb, settings), shortcuts = coalesce($3::text[], shortcuts)
-          WHERE id = $1 RETURNING settings, shortcuts`,
-        [request.auth.id, settings ? JSON.stringify(settings) : null, shortcuts ?? null],
-      );
-      return { status: true, code: Code.Success, ...rows[0]! };
+      const stored = await updateUiSettings(db, request.auth.id, settings, shortcuts);
+      return { status: true, code: Code.Success, ...stored };
     },
   );
 };

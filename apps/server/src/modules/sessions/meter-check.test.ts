@@ -8,7 +8,7 @@ import { auditPlayers } from '../ledger/player-audit.js';
 import { auditCommand } from '../../cli/operator-commands.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
-import { FakeCabinets } from './fake-cabinets.js';
+import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };

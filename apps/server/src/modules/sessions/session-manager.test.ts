@@ -6,7 +6,7 @@ import { auditLedger, machineCredits, walletBalance } from '../ledger/ledger.js'
 import { auditPlayers } from '../ledger/player-audit.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
-import { FakeCabinets } from './fake-cabinets.js';
+import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };

@@ -12,8 +12,8 @@ import { listTransactions } from '../history/queries.js';
 import { auditLedger, machineCredits, OperationKind, walletBalance } from '../ledger/ledger.js';
 import { transfer } from '../ledger/ledger-service.js';
 import { auditPlayers } from '../ledger/player-audit.js';
-import { claimPromotion } from '../promotions/routes.js';
-import { FakeCabinets } from './fake-cabinets.js';
+import { claimPromotion } from '../promotions/claims.js';
+import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };

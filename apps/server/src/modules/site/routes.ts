@@ -2,19 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CheckResponse, Code, RootPath, mergeSettings, WsPath } from '@reel/protocol';
+import { CheckResponse, Code, RootPath, WsPath } from '@reel/protocol';
 import type { RouteModule } from '../../context.js';
-
-/** Settings.json = the spec's defaults, overridden key by key by the operator's file. */
-export function readSettings(file: string) {
-  let override: unknown = {};
-  try {
-    if (fs.existsSync(file)) override = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    override = {};
-  }
-  return mergeSettings(override);
-}
+import { readSettings } from '../settings/runtime-settings.js';
 
 export const siteRoutes: RouteModule = async (app, ctx) => {
   app.get(RootPath.check, { schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {

@@ -7,8 +7,8 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { AgentMachineState, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
-import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
-import type { CabinetPort } from './types.js';
+import type { AgentHubEvents, CommandInput } from '../../src/modules/cabinets/agent-hub.js';
+import type { CabinetPort } from '../../src/modules/sessions/types.js';
 
 interface FakeMachine {
   state: AgentMachineState;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ActionCode } from '@reel/protocol';
-import { withTransaction, type Db } from './pool.js';
+import { withTransaction, type Db } from '../db/pool.js';
 import { createPlayer } from '../modules/player/players.js';
 import { createBrand, createMachine, rotateMachineKey } from '../modules/machines/catalog.js';
 import { moveInTransaction, OperationKind } from '../modules/ledger/ledger.js';

@@ -1,0 +1,108 @@
+/**
+ * Joining and leaving a machine: join or resume (one live game socket per player), a dropped
+ * socket (the grace period starts), and the reconnect dialog's kick and cancel.
+ */
+import { bandsAtFps, CabinetState, Code, LogType, SessionAction, type AgentMachineState } from '@reel/protocol';
+import { withTransaction } from '../../db/pool.js';
+import { writeAuthLog } from '../auth/auth-log.js';
+import { DEFAULT_BANDS } from '../machines/lobby.js';
+import type { SessionKit } from './session-kit.js';
+import { markActivity, markDisconnected, openSession } from './session-repository.js';
+import { info, malfunctionInfo } from './session-views.js';
+import type { GameConnection } from './types.js';
+
+type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'video' | 'floor' | 'views' | 'lobby'>;
+
+const PLAYABLE: readonly AgentMachineState[] = [CabinetState.Idle, CabinetState.InGame, CabinetState.InBonus];
+
+export class SessionEntry {
+  constructor(private readonly kit: Kit) {}
+
+  /**
+   * Joins (or resumes) the player's session on a machine and makes `conn` the player's one live
+   * game connection; an older connection gets QUIT_REQUEST.
+   */
+  async join(playerId: number, machineId: number, conn: GameConnection) {
+    const { kit } = this;
+    const settings = kit.settings();
+    const cabinet = kit.cabinets.get(machineId);
+    const cabinetReady = Boolean(cabinet && PLAYABLE.includes(cabinet.state));
+    const { session, resumed, machineName } = await withTransaction(kit.db, (tx) =>
+      openSession(tx, { playerId, machineId, cabinetReady, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }),
+    );
+    const live = kit.floor.sessions.get(session.id) ?? kit.floor.remember(session, machineName);
+    live.status = live.status === 'cashing_out' ? 'cashing_out' : 'active';
+    live.disconnectedAtMs = null;
+    live.lastCountSent = null;
+    kit.floor.touch(live);
+
+    const previous = kit.floor.connectionOf(playerId);
+    if (previous && previous.conn !== conn) {
+      previous.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      previous.conn.send('closed', { reason: 'QUIT_REQUEST', code: Code.SessionTerminated });
+      previous.conn.close(4000, 'QUIT_REQUEST');
+    }
+    kit.floor.connect(playerId, conn, live.id);
+
+    const stream = await kit.video.grant(playerId, machineId).catch(() => null);
+    // Cabinets report their bands at BASE_FPS; the FPS setting scales them (the cabinet encodes the same).
+    const bands = bandsAtFps(cabinet?.info.bands?.length ? cabinet.info.bands : DEFAULT_BANDS, settings.FPS);
+    conn.send('joined', {
+      machineId,
+      name: machineName,
+      videoType: cabinet?.info.videoType ?? 'screen',
+      bands,
+      activeBand: [...bands].sort((a, b) => b.Order - a.Order)[0]!.id,
+      stream,
+      betLevels: cabinet?.info.betLevels ?? [],
+      machine: kit.views.machineView(machineId),
+      session: await kit.views.sessionView(live.id),
+      resumed,
+    });
+    await kit.lobby.publish(machineId);
+    kit.views.notifySession(live, 'open');
+    if (live.held) conn.send('info', malfunctionInfo(live.held.amountCents));
+    return live;
+  }
+
+  /** The game socket dropped: the session and credits wait for the player for the grace period. */
+  async disconnect(playerId: number, conn: GameConnection) {
+    const { kit } = this;
+    const entry = kit.floor.release(playerId, conn);
+    if (!entry) return;
+    const live = kit.floor.sessions.get(entry.sessionId);
+    if (!live || live.closing) return;
+    if (live.status === 'active') live.status = 'disconnected';
+    live.disconnectedAtMs = Date.now();
+    await markDisconnected(kit.db, live.id);
+    await kit.lobby.publish(live.machineId);
+    kit.views.notifySession(live, 'disconnected');
+  }
+
+  /**
+   * The reconnect dialog's "kick": ends the player's other live game connection (another tab or
+   * device) so this one can take over.
+   */
+  async kick(playerId: number, machineId: number, ip: string) {
+    const { kit } = this;
+    kit.floor.playerSessionOn(playerId, machineId); // 40404 unless the player holds this machine
+    const entry = kit.floor.connectionOf(playerId);
+    if (entry) {
+      entry.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      entry.conn.close(4000, 'QUIT_REQUEST');
+      await this.disconnect(playerId, entry.conn);
+    }
+    await writeAuthLog(kit.db, { playerId, type: LogType.KickedByPlayer, ip, detail: { machineId } });
+  }
+
+  /**
+   * The reconnect dialog's "cancel": stops a pending close (countdown) and makes the session ready
+   * to be joined again; the web app then rejoins with its token.
+   */
+  async cancel(playerId: number, machineId: number) {
+    const live = this.kit.floor.playerSessionOn(playerId, machineId);
+    this.kit.floor.touch(live);
+    if (live.status === 'disconnected') live.disconnectedAtMs = Date.now();
+    await markActivity(this.kit.db, live.id);
+  }
+}

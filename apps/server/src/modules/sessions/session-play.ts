@@ -1,0 +1,65 @@
+/** Play commands relayed to the cabinet (spin, bet level, autoplay) and the video's stream and band. */
+import { Code, formatCents, type CommandResult } from '@reel/protocol';
+import { AppError } from '../../lib/errors.js';
+import { DEFAULT_BANDS } from '../machines/lobby.js';
+import { COMMAND_TIMEOUT_MS } from './command-outbox.js';
+import type { LiveSession } from './live-session.js';
+import type { SessionKit } from './session-kit.js';
+
+type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters'>;
+
+type PlayCommand =
+  | { type: 'spin'; commandId: string }
+  | { type: 'set_bet_level'; level: number; commandId: string }
+  | { type: 'autoplay'; on: boolean; commandId: string };
+
+export class SessionPlay {
+  constructor(private readonly kit: Kit) {}
+
+  spin(playerId: number, commandId: string) {
+    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId);
+  }
+
+  setBetLevel(playerId: number, commandId: string, level: number) {
+    return this.relay(playerId, (id) => ({ type: 'set_bet_level', level, commandId: id }), commandId);
+  }
+
+  autoplay(playerId: number, commandId: string, on: boolean) {
+    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId);
+  }
+
+  /** A fresh stream grant, for the browser's video reconnect. */
+  async renewStream(playerId: number) {
+    const live = this.kit.floor.sessionOf(playerId);
+    const grant = await this.kit.video.grant(playerId, live.machineId);
+    if (!grant) throw new AppError(Code.PipelineFailed, 503);
+    this.kit.floor.send(playerId, 'stream', grant);
+  }
+
+  async setBand(playerId: number, bandId: string) {
+    const live = this.kit.floor.activeSessionOf(playerId);
+    const bands = this.kit.cabinets.get(live.machineId)?.info.bands;
+    if (!(bands?.length ? bands : DEFAULT_BANDS).some((band) => band.id === bandId)) {
+      throw new AppError(Code.InvalidRequest, 400, {}, "Invalid request: bandId is not one of the machine's bands");
+    }
+    await this.kit.video.setBand?.(live.machineId, bandId);
+  }
+
+  /** The cabinet gets the command as `<session id>:<client's command id>`, unique across sessions. */
+  private async relay(playerId: number, command: (commandId: string) => PlayCommand, clientCommandId: string): Promise<CommandResult> {
+    const { kit } = this;
+    const live: LiveSession = kit.floor.activeSessionOf(playerId);
+    kit.floor.touch(live);
+    // A cabinet that just (re)connected plays only once its meters agree with the records.
+    if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
+    if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
+    let result: CommandResult;
+    try {
+      result = await kit.cabinets.sendCommand(live.machineId, command(`${live.id}:${clientCommandId}`), { timeoutMs: COMMAND_TIMEOUT_MS });
+    } catch {
+      throw new AppError(Code.MachineNoAnswer, 503);
+    }
+    kit.views.pushMachine(live.machineId);
+    return result;
+  }
+}

@@ -1,0 +1,82 @@
+/** What the player's game socket and notification channel are shown of a machine and a session. */
+import { CabinetState, Code, formatCents, messageFor, type MachineView, type SessionNotification, type SessionView } from '@reel/protocol';
+import type { Queryable } from '../../db/pool.js';
+import { Topic, type Bus } from '../../lib/bus.js';
+import type { LiveSession } from './live-session.js';
+import type { SessionFloor } from './session-floor.js';
+import { readSessionRow } from './session-repository.js';
+import type { CabinetPort } from './types.js';
+
+export class SessionViews {
+  constructor(private readonly deps: { db: Queryable; bus: Bus; cabinets: CabinetPort; floor: SessionFloor }) {}
+
+  machineView(machineId: number): MachineView {
+    const cabinet = this.deps.cabinets.get(machineId);
+    const meters = cabinet?.meters;
+    return {
+      machineId,
+      cabinetState: cabinet?.state ?? CabinetState.Offline,
+      creditsCents: meters?.creditsCents ?? 0,
+      betCents: meters?.betCents ?? 0,
+      betLevel: meters?.betLevel ?? 0,
+      autoplay: meters?.autoplay ?? false,
+      freeSpinsLeft: meters?.freeSpinsLeft ?? 0,
+      ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : {}),
+    };
+  }
+
+  /** The machine's view to the player holding it, if anyone does. */
+  pushMachine(machineId: number) {
+    const live = this.deps.floor.onMachine(machineId);
+    if (live) this.deps.floor.send(live.playerId, 'machine', this.machineView(machineId));
+  }
+
+  async sessionView(sessionId: string): Promise<SessionView> {
+    const row = await readSessionRow(this.deps.db, sessionId);
+    return {
+      sessionId: row.id,
+      machineId: row.machine_id,
+      spins: row.spins,
+      freeSpins: row.free_spins,
+      cashInCents: row.cash_in_cents,
+      cashOutCents: row.cash_out_cents,
+      netCents: row.win_cents - row.bet_cents,
+      startedAt: row.started_at.toISOString(),
+    };
+  }
+
+  async pushSession(live: LiveSession) {
+    if (!this.deps.floor.isConnected(live.playerId)) return;
+    this.deps.floor.send(live.playerId, 'session', await this.sessionView(live.id));
+  }
+
+  /** 'open' while the player plays on a live socket, else 'disconnected' (the reconnect dialog). */
+  presence(live: LiveSession): SessionNotification['status'] {
+    return live.status === 'active' && this.deps.floor.isConnected(live.playerId) ? 'open' : 'disconnected';
+  }
+
+  sessionNotification(live: LiveSession, status: SessionNotification['status']): SessionNotification {
+    const { cabinets } = this.deps;
+    return {
+      status,
+      name: live.machineName,
+      id: live.machineId,
+      machine_status: (cabinets.get(live.machineId)?.state ?? (cabinets.isConnected(live.machineId) ? 'unknown' : CabinetState.Offline)) as SessionNotification['machine_status'],
+      session_id: live.id,
+    };
+  }
+
+  notifySession(live: LiveSession, status: SessionNotification['status']) {
+    this.deps.bus.publish(Topic.player(live.playerId), { event: 'session', data: this.sessionNotification(live, status) });
+  }
+}
+
+/** An `info` message of the game channel: a catalogue code, its parameters and the spec's action. */
+export function info(code: number, params: Record<string, number | string>, action: string) {
+  return { code, params, message: messageFor(code, 'en', params) ?? '', action };
+}
+
+/** The notice of a held session: the machine's meters disagreed and the records paid `amountCents`. */
+export function malfunctionInfo(amountCents: number) {
+  return info(Code.MachineMalfunction, { amount: formatCents(amountCents) }, '');
+}
