@@ -46,6 +46,8 @@ export class SessionEntry {
 
     const stream = await kit.video.grant(playerId, machineId).catch(() => null);
     // Cabinets report their bands at BASE_FPS; the FPS setting scales them (the cabinet encodes the same).
+    const machine = kit.views.machineView(machineId);
+    kit.views.sentMachineView(playerId, machine);
     const bands = bandsAtFps(cabinet?.info.bands?.length ? cabinet.info.bands : DEFAULT_BANDS, settings.FPS);
     conn.send('joined', {
       machineId,
@@ -55,7 +57,7 @@ export class SessionEntry {
       activeBand: [...bands].sort((a, b) => b.Order - a.Order)[0]!.id,
       stream,
       betLevels: cabinet?.info.betLevels ?? [],
-      machine: kit.views.machineView(machineId),
+      machine,
       session: await kit.views.sessionView(live.id),
       resumed,
     });

@@ -320,3 +320,34 @@ describe('disconnects, timers and restarts', () => {
     expect(cabinets.commands.filter((c) => c.type === 'cash_out')).toHaveLength(1);
   });
 });
+
+describe('pushes', () => {
+  it('the player gets the machine view once per real change, and the lobby a status once per change', async () => {
+    const conn = new FakeConnection();
+    await sessions.join(demo, machine, conn);
+    await sessions.drain();
+    const views = () => conn.all('machine').length;
+    const statuses = () => lobby.filter((s) => s.id === machine).length;
+    const [viewsAtJoin, statusesAtJoin] = [views(), statuses()];
+    await sessions.cashIn(demo, 1_000, 'push-1');
+    await sessions.spin(demo, 'push-spin');
+    await sessions.drain();
+    const afterSpin = views();
+    expect(afterSpin - viewsAtJoin).toBeGreaterThan(0);
+    // The cabinet reports the same meters again, and the same state again: nothing new to show.
+    const meters = { ...cabinets.get(machine)!.meters };
+    cabinets.emit('meters', { machineId: machine, meters });
+    cabinets.emit('meters', { machineId: machine, meters });
+    cabinets.setState(machine, 'idle');
+    cabinets.setState(machine, 'idle');
+    await sessions.drain();
+    expect(views()).toBe(afterSpin);
+    expect(statuses()).toBe(statusesAtJoin);
+    // A real change is shown at once.
+    cabinets.setState(machine, 'in_game');
+    await sessions.drain();
+    expect(conn.last('machine')).toMatchObject({ cabinetState: 'in_game' });
+    expect(views()).toBe(afterSpin + 1);
+  });
+});
+

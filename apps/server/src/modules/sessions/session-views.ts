@@ -8,6 +8,9 @@ import { readSessionRow } from './session-repository.js';
 import type { CabinetPort } from './types.js';
 
 export class SessionViews {
+  /** The machine view each machine's player last got, so an unchanged view is not sent again. */
+  private readonly lastMachineView = new Map<number, { playerId: number; json: string }>();
+
   constructor(private readonly deps: { db: Queryable; bus: Bus; cabinets: CabinetPort; floor: SessionFloor }) {}
 
   machineView(machineId: number): MachineView {
@@ -25,10 +28,25 @@ export class SessionViews {
     };
   }
 
-  /** The machine's view to the player holding it, if anyone does. */
+  /**
+   * The machine's view to the player holding it, if anyone does, when it changed: a spin moves the
+   * cabinet's state and meters several times, and the command's answer asks for a push too.
+   */
   pushMachine(machineId: number) {
     const live = this.deps.floor.onMachine(machineId);
-    if (live) this.deps.floor.send(live.playerId, 'machine', this.machineView(machineId));
+    if (!live) return;
+    const view = this.machineView(machineId);
+    if (!this.sentMachineView(live.playerId, view)) return;
+    this.deps.floor.send(live.playerId, 'machine', view);
+  }
+
+  /** Records the view as the one the player has; false when they have it already. */
+  sentMachineView(playerId: number, view: MachineView) {
+    const json = JSON.stringify(view);
+    const last = this.lastMachineView.get(view.machineId);
+    if (last?.playerId === playerId && last.json === json) return false;
+    this.lastMachineView.set(view.machineId, { playerId, json });
+    return true;
   }
 
   async sessionView(sessionId: string): Promise<SessionView> {
