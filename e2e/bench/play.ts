@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { BrandWithMachines } from '@reel/protocol';
+import { decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -98,21 +99,7 @@ function installProbes() {
       stripCanvas.height = sh;
     }
     stripCtx.drawImage(video, 0, 0, sw, sh, 0, 0, sw, sh);
-    const img = stripCtx.getImageData(0, 0, sw, sh).data;
-    let value = 0;
-    for (let i = 0; i < 32; i++) {
-      const x = Math.floor(((i % 16) + 0.5) * b);
-      const y = Math.floor((Math.floor(i / 16) + 0.5) * b);
-      const o = (y * sw + x) * 4;
-      const luma = (img[o]! + img[o + 1]! + img[o + 2]!) / 3;
-      if (luma > 90 && luma < 165) return null;
-      value = value * 2 + (luma >= 128 ? 1 : 0);
-    }
-    const t = Date.now();
-    const span = 2 ** 32;
-    let best = t - (t % span) + value;
-    for (const c of [best - span, best + span]) if (Math.abs(c - t) < Math.abs(best - t)) best = c;
-    return best;
+    return decodeTimestampStrip(stripCtx.getImageData(0, 0, sw, sh).data, sw, w, Date.now());
   };
 
   const onFrame = (video: HTMLVideoElement) => () => {
@@ -162,7 +149,7 @@ async function newPlayerPage(browser: Browser, base: string, token: string): Pro
   const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
   await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'en'));
   // tsx keeps function names with a `__name` helper the page does not have; give it one.
-  await context.addInitScript({ content: `var __name = (f) => f; (${installProbes.toString()})();` });
+  await context.addInitScript({ content: `var __name = (f) => f; var decodeTimestampStrip = ${decodeTimestampStrip.toString()}; (${installProbes.toString()})();` });
   const page = await context.newPage();
   await page.goto(`${base}/lobby?access_token=${encodeURIComponent(token)}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });

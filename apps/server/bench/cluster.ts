@@ -17,7 +17,6 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { spawnTied } from '@reel/process';
@@ -28,6 +27,7 @@ import { natsUnavailable } from '../src/cluster/nats-available.js';
 import { createNatsBus } from '../src/cluster/nats-bus.js';
 import { prepareDatabase, startCluster, type Cluster, type ClusterServer } from '../src/cluster/launch/launch.js';
 import { Topic } from '../src/lib/bus.js';
+import { benchDir, percentile } from './bench-kit.js';
 
 const CLIENTS = Number(process.env.CLUSTER_BENCH_CLIENTS || 10_000);
 const RATE = Number(process.env.CLUSTER_BENCH_RATE || 200);
@@ -35,7 +35,6 @@ const FANOUT_SECONDS = Number(process.env.CLUSTER_BENCH_SECONDS || 5);
 const COMMANDS = 200;
 const GOALS = { fanoutP99Ms: 100, failoverMs: 10_000 };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
@@ -71,8 +70,7 @@ if (await natsUnavailable(natsUrl)) {
   children.push(spawnTied('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }));
   await waitUntil(async () => (await natsUnavailable(natsUrl)) === null, 10_000, 'nats-server');
 }
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-bench-cluster-'));
-fs.chmodSync(dir, 0o755);
+const dir = benchDir('cluster');
 const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
 const dataDir = path.join(dir, 'data');
 await prepareDatabase(embedded.url, dataDir);

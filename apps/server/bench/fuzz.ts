@@ -8,17 +8,16 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { seedDemo } from '../src/demo/seed.js';
 import { buildApp, createContext } from '../src/server.js';
 import { auditLedger } from '../src/modules/ledger/ledger.js';
 import { formatReport, fuzz } from '../test/fuzz/fuzzer.js';
 import { fuzzTarget, useFakeCabinets } from '../test/fuzz/target.js';
+import { benchConfig, benchDir } from './bench-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +29,7 @@ const { values } = parseArgs({
 });
 const seed = values.seed === undefined ? crypto.randomInt(2 ** 31) : Number(values.seed);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-bench-fuzz-'));
-fs.chmodSync(dir, 0o755);
+const dir = benchDir('fuzz');
 let databaseUrl: string;
 let stopDatabase: () => Promise<void>;
 if (process.env.DATABASE_URL) {
@@ -59,11 +57,7 @@ if (process.env.DATABASE_URL) {
 
 let failed = true;
 try {
-  const config = loadConfig();
-  config.dataDir = path.join(dir, 'data');
-  config.settingsFile = path.join(config.dataDir, 'Settings.json');
-  config.jwtSecret = crypto.randomBytes(32).toString('hex');
-  config.webDistDir = path.join(dir, 'no-web');
+  const config = benchConfig(dir);
   config.media.enabled = false;
   config.demoCabinets = false;
   // The fuzzer guesses passwords at full speed: keep the demo account and the limits out of the way.

@@ -17,6 +17,7 @@ import { createLocalBus } from '../src/lib/bus.js';
 import { auditLedger, OperationKind } from '../src/modules/ledger/ledger.js';
 import { transfer } from '../src/modules/ledger/ledger-service.js';
 import { createBrand, createMachine } from '../src/modules/machines/catalog.js';
+import { benchDir, percentile, printTable } from './bench-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,8 +60,6 @@ async function drive(
   return { name, moves, seconds: (performance.now() - started) / 1000, latenciesMs };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 function row(result: RunResult) {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);
@@ -74,19 +73,8 @@ function row(result: RunResult) {
   };
 }
 
-function printTable(rows: Record<string, string>[]) {
-  const keys = Object.keys(rows[0]!);
-  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => r[k]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(keys));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(keys.map((k) => r[k]!)));
-}
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-bench-ledger-'));
-// As root, postgres runs as its own system user, which must reach the data directory.
-fs.chmodSync(dir, 0o755);
+const dir = benchDir('ledger');
 console.log(`Starting an embedded PostgreSQL in ${dir} ...`);
 const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
 try {

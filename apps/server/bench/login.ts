@@ -4,16 +4,15 @@
  * GET /api/player/balance. The load runs in a worker thread so it does not share the server's event
  * loop. Usage: tsx apps/server/bench/login.ts [--logins N] [--login-concurrency N] [--seconds N] [--connections N]
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { loadConfig } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { seedDemo, DEMO_PLAYERS } from '../src/demo/seed.js';
 import { buildApp, createContext } from '../src/server.js';
+import { benchConfig, benchDir, percentile, printTable } from './bench-kit.js';
 
 const { values } = parseArgs({
   options: {
@@ -89,18 +88,7 @@ function load(
   });
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-function printTable(rows: Record<string, string>[]) {
-  const keys = Object.keys(rows[0]!);
-  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => r[k]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(keys));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(keys.map((k) => r[k]!)));
-}
 
 function summary(name: string, concurrency: number, result: LoadResult) {
   const sorted = [...result.latencies].sort((a, b) => a - b);
@@ -117,18 +105,12 @@ function summary(name: string, concurrency: number, result: LoadResult) {
   };
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-bench-login-'));
-// As root, postgres runs as its own system user, which must reach the data directory.
-fs.chmodSync(dir, 0o755);
+const dir = benchDir('login');
 console.log(`Starting an embedded PostgreSQL in ${dir} ...`);
 const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
 let failed = false;
 try {
-  const config = loadConfig();
-  config.dataDir = path.join(dir, 'data');
-  config.settingsFile = path.join(config.dataDir, 'Settings.json');
-  config.jwtSecret = crypto.randomBytes(32).toString('hex');
-  config.webDistDir = path.join(dir, 'no-web');
+  const config = benchConfig(dir);
   // The benchmark measures the work of a sign-in, not the rate limiter or the failure lock-out.
   config.login.rateLimitPerMinute = 1_000_000;
   config.logLevel = 'warn';

@@ -3,9 +3,8 @@
  * same VideoConnection the web app uses, and exposes probes for tests and the benchmark.
  */
 import { VideoConnection, readVideoStats, type VideoGrant } from '../../../apps/web/src/lib/video/index.js';
+import { STRIP_COLUMNS, decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
 
-const STRIP_BITS = 32;
-const STRIP_COLUMNS = 16;
 /** Reel window in the 640×360 design layout (see apps/cabinet/src/render/renderer.ts). */
 const REELS_BOX = { x: 64 / 640, y: 54 / 360, w: 512 / 640, h: 222 / 360 };
 const SIG_W = 32;
@@ -52,21 +51,7 @@ function decodeStrip(w: number): number | null {
     stripCanvas.height = sh;
   }
   stripCtx.drawImage(video, 0, 0, sw, sh, 0, 0, sw, sh);
-  const img = stripCtx.getImageData(0, 0, sw, sh).data;
-  let value = 0;
-  for (let i = 0; i < STRIP_BITS; i++) {
-    const x = Math.floor(((i % STRIP_COLUMNS) + 0.5) * b);
-    const y = Math.floor((Math.floor(i / STRIP_COLUMNS) + 0.5) * b);
-    const o = (y * sw + x) * 4;
-    const luma = (img[o]! + img[o + 1]! + img[o + 2]!) / 3;
-    if (luma > 90 && luma < 165) return null;
-    value = value * 2 + (luma >= 128 ? 1 : 0);
-  }
-  const t = now();
-  const span = 2 ** 32;
-  let best = t - (t % span) + value;
-  for (const c of [best - span, best + span]) if (Math.abs(c - t) < Math.abs(best - t)) best = c;
-  return best;
+  return decodeTimestampStrip(stripCtx.getImageData(0, 0, sw, sh).data, sw, w, now());
 }
 
 /** Grey levels of the reel window scaled down by the canvas: robust to codec noise, sensitive to motion. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { brandArt } from '@reel/protocol';
 import { SlotMachine } from '../game/machine.js';
 import { CabinetRenderer } from './renderer.js';
-import { decodeTimestampStrip } from './timestamp-strip.js';
+import { decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
 import { SoundMixer, SAMPLES_PER_CHUNK } from './sound.js';
 
 describe('renderer', () => {
@@ -36,7 +36,7 @@ describe('renderer', () => {
       const r = new CabinetRenderer(m, { width: w, height: h, timestampStrip: true });
       const t = Date.now();
       r.render(t);
-      expect(decodeTimestampStrip(r.pixels(), w, t + 40)).toBe(t);
+      expect(decodeTimestampStrip(r.pixels(), w, w, t + 40)).toBe(t);
     }
     m.dispose();
   });

@@ -6,11 +6,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 
-export const STRIP_BITS = 32;
-export const STRIP_COLUMNS = 16;
-export const STRIP_BLOCKS_PER_WIDTH = 64;
-
-export const stripBlockSize = (width: number): number => width / STRIP_BLOCKS_PER_WIDTH;
+import { STRIP_BITS, STRIP_COLUMNS, stripBlockSize } from '@reel/protocol/timestamp-strip';
 
 export function drawTimestampStrip(ctx: SKRSContext2D, width: number, nowMs: number): void {
   const b = stripBlockSize(width);
@@ -20,30 +16,4 @@ export function drawTimestampStrip(ctx: SKRSContext2D, width: number, nowMs: num
     ctx.fillStyle = bit ? '#ffffff' : '#000000';
     ctx.fillRect((i % STRIP_COLUMNS) * b, Math.floor(i / STRIP_COLUMNS) * b, Math.ceil(b), Math.ceil(b));
   }
-}
-
-/**
- * Decodes a strip from RGBA pixels; `nearMs` (the reader's clock) restores the high bits.
- * Returns null when a block is too grey to read (a frame still being refined by the decoder).
- */
-export function decodeTimestampStrip(
-  rgba: Uint8Array | Uint8ClampedArray,
-  width: number,
-  nearMs: number,
-): number | null {
-  const b = stripBlockSize(width);
-  let value = 0;
-  for (let i = 0; i < STRIP_BITS; i++) {
-    const x = Math.floor(((i % STRIP_COLUMNS) + 0.5) * b);
-    const y = Math.floor((Math.floor(i / STRIP_COLUMNS) + 0.5) * b);
-    const o = (y * width + x) * 4;
-    const luma = (rgba[o]! + rgba[o + 1]! + rgba[o + 2]!) / 3;
-    if (luma > 90 && luma < 165) return null;
-    value = value * 2 + (luma >= 128 ? 1 : 0);
-  }
-  const span = 2 ** 32;
-  const base = nearMs - (nearMs % span);
-  let best = base + value;
-  for (const c of [best - span, best + span]) if (Math.abs(c - nearMs) < Math.abs(best - nearMs)) best = c;
-  return best;
 }
