@@ -9,7 +9,7 @@ import { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/sessi
 import { toast } from '@/lib/toast-store';
 import { GameChannel, GameChannelStatus } from '../api/game-channel';
 import { gameActions, useGameStore } from '../stores/game-store';
-import { useMoney } from './use-money';
+import { useMoney } from '@/lib/use-money';
 
 /** The reconnect dialog on the game screen after a long outage. */
 export interface Interruption {
@@ -41,7 +41,10 @@ function updateWalletBalance(balanceCents: number) {
  * Owns the screen's game channel: creates it for the machine, feeds the game store, turns server
  * notices into toasts and navigation, and leaves the session when the screen goes away.
  */
-export function useGameChannel(machineId: number, options: { exit: (to: 'lobby') => void; cashoutOnJoin: boolean }) {
+export function useGameChannel(
+  machineId: number,
+  options: { exit: (to: 'lobby') => void; cashoutOnJoin: boolean },
+) {
   const { t } = useTranslation();
   const money = useMoney();
   const [channel, setChannel] = useState<GameChannel | null>(null);
@@ -52,7 +55,10 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
   const leaveRef = useRef<() => Promise<void>>(async () => undefined);
 
   useEffect(() => {
-    const next = new GameChannel({ machineId, getToken: () => useAuthStore.getState().token ?? getStoredToken() });
+    const next = new GameChannel({
+      machineId,
+      getToken: () => useAuthStore.getState().token ?? getStoredToken(),
+    });
     // Set once the server itself ended the session; leaving must then not send anything more.
     let ended = false;
     const exit = () => {
@@ -81,11 +87,16 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
       }),
       next.on('cashedOut', ({ amountCents, balanceCents }) => {
         updateWalletBalance(balanceCents);
-        if (amountCents > 0) toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
+        if (amountCents > 0)
+          toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
       }),
       next.on('info', (info: InfoNotification) => {
         if (info.action === 'HAND_PAY') {
-          toast.success(latest.current.t('game.handPay', { amount: latest.current.money(decimalToCents(info.params.amount)) }));
+          toast.success(
+            latest.current.t('game.handPay', {
+              amount: latest.current.money(decimalToCents(info.params.amount)),
+            }),
+          );
           return;
         }
         // The machine's meters disagreed with the game records: play stops, the screen says what was paid.
@@ -96,7 +107,8 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
           if (first) toast.error(translateCode(info.code, { ...info.params, amount }, info.message));
           return;
         }
-        if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest) ended = true;
+        if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest)
+          ended = true;
         handleInfo(info, exit);
       }),
       next.on('error', (error) => {
@@ -121,7 +133,10 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
           .get<OpenSessionResponse>(ApiPath.openSession)
           .then((open) => {
             if (open.show && open.id === machineId) {
-              setInterruption({ variant: reconnectVariant(open.machine_status ?? 'unknown'), name: open.name ?? '' });
+              setInterruption({
+                variant: reconnectVariant(open.machine_status ?? 'unknown'),
+                name: open.name ?? '',
+              });
               return;
             }
             ended = true;
@@ -149,5 +164,10 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
     };
   }, [machineId]);
 
-  return { channel, interruption, clearInterruption: () => setInterruption(null), leave: () => leaveRef.current() };
+  return {
+    channel,
+    interruption,
+    clearInterruption: () => setInterruption(null),
+    leave: () => leaveRef.current(),
+  };
 }
