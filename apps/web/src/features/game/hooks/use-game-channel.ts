@@ -2,7 +2,7 @@ import { ApiPath, Code, SessionAction, type InfoNotification } from '@reel/proto
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client';
-import { setWallet, useAuthStore } from '@/lib/auth-store';
+import { updateWallet, useAuthStore } from '@/lib/auth-store';
 import { getStoredToken } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
 import { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
@@ -30,11 +30,6 @@ export function decimalToCents(value: string | number | undefined): number {
   const [units = '0', fraction = ''] = String(value ?? '0').split('.');
   const sign = units.startsWith('-') ? -1 : 1;
   return sign * (Math.abs(Number(units)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
-}
-
-function updateWalletBalance(balanceCents: number) {
-  const wallet = useAuthStore.getState().wallet;
-  setWallet({ cash: 0, credit: 0, bonus: 0, discount: 0, ...wallet, balance: balanceCents });
 }
 
 /**
@@ -82,11 +77,11 @@ export function useGameChannel(
         if (gameActions.moneyTransfer(active)) next.setAutoplay(false);
       }),
       next.on('cashedIn', ({ amountCents, balanceCents }) => {
-        updateWalletBalance(balanceCents);
+        updateWallet({ balance: balanceCents });
         toast.success(latest.current.t('game.cashedIn', { amount: latest.current.money(amountCents) }));
       }),
       next.on('cashedOut', ({ amountCents, balanceCents }) => {
-        updateWalletBalance(balanceCents);
+        updateWallet({ balance: balanceCents });
         if (amountCents > 0)
           toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
       }),
