@@ -1,10 +1,8 @@
-import { ApiPath, type PaytableResponse } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
-import { useAsync } from '@/lib/use-async';
 import { useMoney } from '@/lib/use-money';
+import { usePaytable } from '../api/get-paytable';
 
 const percent = (fraction: number, language: string) =>
   new Intl.NumberFormat(language, {
@@ -39,11 +37,8 @@ function Payline({ rows, index, label }: { rows: number[]; index: number; label:
 export function PaytablesPage() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const { status, data, error } = useAsync(
-    (signal) => api.get<PaytableResponse>(ApiPath.paytable, { signal }),
-    [],
-  );
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
+  const { isPending, data, error } = usePaytable();
+  if (isPending) return <Spinner label={t('common.loading')} />;
   if (error || !data) return <p role="alert">{messageForError(error)}</p>;
   const symbolName = (symbol: string) => t(`paytables.symbols.${symbol}`, { defaultValue: symbol });
   const scatter = data.symbols.find((s) => s.kind === 'scatter');
