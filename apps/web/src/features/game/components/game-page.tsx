@@ -1,4 +1,4 @@
-import { ApiPath, type StreamGrant } from '@reel/protocol/client';
+import type { StreamGrant } from '@reel/protocol/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api } from '@/lib/api-client';
+import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
 import { useAuthStore } from '@/lib/auth-store';
 import { translateCode } from '@/lib/i18n';
@@ -192,8 +192,8 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
     if (!channel) return;
     setResumeBusy(true);
     try {
-      if (action === 'cancel') await api.post(ApiPath.cancel, { machineId });
-      if (action === 'kick') await api.post(ApiPath.kick, { machineId });
+      if (action === 'cancel') await cancelSession(machineId);
+      if (action === 'kick') await kickSession(machineId);
       clearInterruption();
       if (action === 'cashout') {
         const off = channel.on('joined', () => {

@@ -1,7 +1,7 @@
-import { ApiPath, Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import { Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
+import { getOpenSession } from '@/features/session';
 import { updateWallet, useAuthStore } from '@/lib/auth-store';
 import { getStoredToken } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
@@ -15,14 +15,6 @@ import { useMoney } from '@/lib/use-money';
 export interface Interruption {
   variant: ReconnectVariant;
   name: string;
-}
-
-interface OpenSessionResponse {
-  show: boolean;
-  id: number | null;
-  name: string | null;
-  machine_status: string | null;
-  session_status: 'open' | 'disconnected' | null;
 }
 
 /** Hand pay amounts come as plain decimals ("1234.50"); money is shown from exact cents. */
@@ -124,8 +116,7 @@ export function useGameChannel(
         }
       }),
       next.on('interrupted', () => {
-        api
-          .get<OpenSessionResponse>(ApiPath.openSession)
+        getOpenSession()
           .then((open) => {
             if (open.show && open.id === machineId) {
               setInterruption({

@@ -1,13 +1,14 @@
-import { ApiPath, Code, type PromotionResponse } from '@reel/protocol/client';
+import { Code } from '@reel/protocol/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
 import { toast } from '@/lib/toast-store';
 import { useMoney } from '@/lib/use-money';
+import { claimPromotion } from '../api/claim-promotion';
 import { checkPromotion, markUsed, readUsedAt, type PromotionKind } from '../promotion-rules';
 
 function PromotionButton({ kind }: { kind: PromotionKind }) {
@@ -23,12 +24,7 @@ function PromotionButton({ kind }: { kind: PromotionKind }) {
     }
     setBusy(true);
     try {
-      const response = await api.get<PromotionResponse>(
-        kind === 'discount' ? ApiPath.discount : ApiPath.bonus,
-        {
-          headers: { 'idempotency-key': crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}` },
-        },
-      );
+      const response = await claimPromotion(kind);
       markUsed(kind);
       const amount = money(Number(response.Params?.amount ?? 0));
       toast.success(t(kind === 'discount' ? 'toolbar.discountSuccess' : 'toolbar.bonusSuccess', { amount }));
