@@ -48,8 +48,17 @@ export function currentRoles(): string[] {
   return useAuthStore.getState().user?.roles ?? [];
 }
 
-export function setWallet(wallet: Wallet): void {
-  useAuthStore.setState({ wallet });
+const EMPTY_WALLET: Wallet = { balance: 0, cash: 0, credit: 0, bonus: 0, discount: 0 };
+
+/**
+ * The one writer of the wallet. The balance reaches the browser from the REST balance call, the
+ * notification socket and the game channel (cash in/out), each knowing a different part of it: what
+ * an update leaves out is kept from the wallet it updates. `null` forgets the wallet (sign-out).
+ */
+export function updateWallet(update: Partial<Wallet> | null): void {
+  useAuthStore.setState((state) => ({
+    wallet: update === null ? null : { ...EMPTY_WALLET, ...state.wallet, ...update },
+  }));
 }
 
 export function setShortcuts(shortcuts: string[]): void {

@@ -11,7 +11,7 @@ import {
 } from '@reel/protocol/client';
 import { getSettings } from '@/config/runtime-settings';
 import { api, ApiError, configureApiClient } from './api-client';
-import { setWallet, useAuthStore, type AuthUser } from './auth-store';
+import { updateWallet, useAuthStore, type AuthUser } from './auth-store';
 import { i18next, translateCode } from './i18n';
 import { notificationSocket } from './notification-socket';
 import { local, session, StorageKey } from './storage';
@@ -19,7 +19,10 @@ import { applyServerSettings } from './user-settings';
 import { setShortcuts } from './auth-store';
 import { decodeToken, isTokenExpired } from './token';
 
-type SessionFields = Pick<LoginResponse, 'token' | 'pin_code' | 'ip_address' | 'versions' | 'last_logon' | 'last_logon_ip'>;
+type SessionFields = Pick<
+  LoginResponse,
+  'token' | 'pin_code' | 'ip_address' | 'versions' | 'last_logon' | 'last_logon_ip'
+>;
 
 export function getStoredToken(): string | null {
   return local.get(StorageKey.accessToken) ?? session.get(StorageKey.accessToken);
@@ -72,7 +75,7 @@ export function userFromToken(claims: TokenClaims, fields: Omit<SessionFields, '
 async function refreshWallet(): Promise<void> {
   try {
     const wallet = await api.get<BalanceResponse>(ApiPath.balance);
-    setWallet(wallet);
+    updateWallet(wallet);
   } catch {
     // The toolbar shows no balance until the next push; sign-in itself succeeded.
   }
@@ -139,7 +142,8 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
     }
   }
   clearStoredSession();
-  useAuthStore.setState({ status: 'guest', user: null, token: null, wallet: null });
+  updateWallet(null);
+  useAuthStore.setState({ status: 'guest', user: null, token: null });
   loggingOut = false;
   if (options.reload !== false) window.location.replace('/login');
 }
@@ -185,12 +189,18 @@ export async function bootstrapAuth(): Promise<void> {
     onUnauthorized: (error) => {
       if (useAuthStore.getState().status !== 'authenticated') return;
       // The server tells an expired token (40103) and a forged one (10) apart; anything else is 40102.
-      const code = error.code === Code.AccessTokenExpired || error.code === Code.SignatureNotVerified ? error.code : Code.InvalidAccessToken;
+      const code =
+        error.code === Code.AccessTokenExpired || error.code === Code.SignatureNotVerified
+          ? error.code
+          : Code.InvalidAccessToken;
       void autoLogout(translateCode(code));
     },
   });
-  notificationSocket.on('logout', ({ code }) => void autoLogout(translateCode(code || Code.InvalidAccessToken)));
-  notificationSocket.on('balance', (data) => setWallet({ ...useAuthStore.getState().wallet, ...data }));
+  notificationSocket.on(
+    'logout',
+    ({ code }) => void autoLogout(translateCode(code || Code.InvalidAccessToken)),
+  );
+  notificationSocket.on('balance', (data) => updateWallet(data));
   // Another tab signed in again and swapped the shared token (the old one stops working soon):
   // carry on with the new one instead of being signed out.
   window.addEventListener('storage', (event) => {

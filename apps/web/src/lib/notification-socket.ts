@@ -6,13 +6,15 @@ import {
   type NotificationServerMessage,
 } from '@reel/protocol/client';
 import { getSettings } from '@/config/runtime-settings';
+import { Backoff, type BackoffPolicy } from '@/lib/backoff';
+import { Emitter } from '@/lib/emitter';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
 
-type Handler<E extends keyof NotificationServerEvents> = (data: NotificationServerEvents[E], seq: number) => void;
+/** Every server event reaches its listeners with the stream position it was sent at. */
+type NotificationEvents = { [E in keyof NotificationServerEvents]: [NotificationServerEvents[E], number] };
 
-const INITIAL_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 10_000;
+const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
 const PING_INTERVAL_MS = 25_000;
 
 /** The notification WebSocket lives on the same host as the API, whatever API_URL points at. */
@@ -30,12 +32,12 @@ export class NotificationSocket {
   private socket: WebSocket | null = null;
   private status: SocketStatus = 'idle';
   private lastSeq: number | undefined;
-  private backoffMs = INITIAL_BACKOFF_MS;
+  private readonly backoff = new Backoff(RECONNECT_BACKOFF);
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private identity: { id: number; token: string } | null = null;
-  private readonly handlers = new Map<string, Set<(data: unknown, seq: number) => void>>();
-  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+  private readonly events = new Emitter<NotificationEvents>();
+  private readonly statusEvents = new Emitter<{ status: [SocketStatus] }>();
 
   constructor(private readonly createSocket: (url: string) => WebSocket = (url) => new WebSocket(url)) {}
 
@@ -60,24 +62,21 @@ export class NotificationSocket {
     this.setStatus('closed');
   }
 
-  on<E extends keyof NotificationServerEvents>(event: E, handler: Handler<E>): () => void {
-    let set = this.handlers.get(event);
-    if (!set) this.handlers.set(event, (set = new Set()));
-    const wrapped = handler as (data: unknown, seq: number) => void;
-    set.add(wrapped);
-    return () => set.delete(wrapped);
+  on<E extends keyof NotificationServerEvents>(
+    event: E,
+    handler: (data: NotificationServerEvents[E], seq: number) => void,
+  ): () => void {
+    return this.events.on(event, handler);
   }
 
   onStatus(listener: (status: SocketStatus) => void): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
+    return this.statusEvents.on('status', listener);
   }
 
   /** Delivers a message as if the server had sent it (used by tests and the dev stress hook). */
   dispatch(message: NotificationServerMessage): void {
     if (typeof message.seq === 'number') this.lastSeq = message.seq;
-    const set = this.handlers.get(message.event);
-    if (set) for (const handler of set) handler(message.data, message.seq);
+    this.events.emit(message.event, message.data as never, message.seq);
   }
 
   private open(): void {
@@ -93,7 +92,7 @@ export class NotificationSocket {
     }
     this.socket = socket;
     socket.onopen = () => {
-      this.backoffMs = INITIAL_BACKOFF_MS;
+      this.backoff.reset();
       this.send({ event: 'init', data: { id, token, lastSeq: this.lastSeq, protocol: PROTOCOL_VERSION } });
       this.setStatus('open');
       this.pingTimer = setInterval(() => this.send({ event: 'ping', data: {} }), PING_INTERVAL_MS);
@@ -121,9 +120,7 @@ export class NotificationSocket {
 
   private scheduleReconnect(): void {
     this.setStatus('reconnecting');
-    const delayMs = this.backoffMs * (0.75 + Math.random() * 0.5);
-    this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
-    this.reconnectTimer = setTimeout(() => this.open(), delayMs);
+    this.reconnectTimer = setTimeout(() => this.open(), this.backoff.next());
   }
 
   private clearTimers(): void {
@@ -134,7 +131,7 @@ export class NotificationSocket {
   private setStatus(status: SocketStatus): void {
     if (this.status === status) return;
     this.status = status;
-    for (const listener of this.statusListeners) listener(status);
+    this.statusEvents.emit('status', status);
   }
 }
 

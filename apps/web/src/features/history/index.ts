@@ -1,2 +1,2 @@
 export { SlotSessionsPage, TransactionsPage, formatDuration } from './components/history-pages';
-export { normaliseSearch } from './api/history-api';
+export { normaliseSearch } from './api/history-kinds';

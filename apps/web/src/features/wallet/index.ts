@@ -1,1 +1,7 @@
-export { BalanceSummary, WalletBalance, WalletToggle, useMoneyFormatter, useWalletVisibility, WALLET_PARTS } from './components/wallet';
+export {
+  BalanceSummary,
+  WalletBalance,
+  WalletToggle,
+  useWalletVisibility,
+  WALLET_PARTS,
+} from './components/wallet';

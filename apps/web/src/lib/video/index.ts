@@ -7,5 +7,4 @@ export {
 } from './video-connection.js';
 export { whepSignaller, SignalError, type Signaller, type SignalResult } from './whep.js';
 export { readVideoStats, type VideoStats } from './stats.js';
-export { videoReconnectDelayMs } from './reconnect-policy.js';
 export * from './link-health.js';

@@ -6,10 +6,11 @@
  * fetching a fresh grant when a provider is given. On `pagehide` the viewer is released at once
  * with a beacon, so the media server does not wait for a timeout.
  */
-import { Emitter } from './emitter.js';
+import { Backoff } from '../backoff.js';
+import { Emitter } from '../emitter.js';
 import { readVideoStats, type VideoStats } from './stats.js';
 import { whepSignaller, SignalError, type Signaller } from './whep.js';
-import { DISCONNECTED_GRACE_MS, videoReconnectDelayMs } from './reconnect-policy.js';
+import { DISCONNECTED_GRACE_MS, VIDEO_RECONNECT_BACKOFF } from './reconnect-policy.js';
 
 const ICE_GATHER_WAIT_MS = 400;
 
@@ -30,7 +31,7 @@ export const VideoStatus = {
 } as const;
 export type VideoStatus = (typeof VideoStatus)[keyof typeof VideoStatus];
 
-export interface VideoConnectionEvents extends Record<string, unknown[]> {
+export interface VideoConnectionEvents {
   status: [VideoStatus];
   track: [MediaStreamTrack, MediaStream];
   /** First decoded frame after (re)connecting, with ms since the offer was created. */
@@ -57,7 +58,7 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
   readonly stream: MediaStream = new MediaStream();
   private signaller: Signaller | null = null;
   private resourceUrl: string | null = null;
-  private attempt = 0;
+  private readonly backoff = new Backoff(VIDEO_RECONNECT_BACKOFF);
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private graceTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly onPageHide = () => this.release(true);
@@ -72,7 +73,7 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
 
   async connect(): Promise<void> {
     if (this.status === VideoStatus.Closed) throw new Error('closed');
-    this.setStatus(this.attempt > 0 ? VideoStatus.Reconnecting : VideoStatus.Connecting);
+    this.setStatus(this.backoff.attempts > 0 ? VideoStatus.Reconnecting : VideoStatus.Connecting);
     const grant = typeof this.opts.grant === 'function' ? await this.opts.grant() : this.opts.grant;
     this.signaller = this.opts.signaller
       ? this.opts.signaller(grant)
@@ -147,7 +148,7 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
     if (pc !== this.pc) return;
     const s = pc.connectionState;
     if (s === 'connected') {
-      this.attempt = 0;
+      this.backoff.reset();
       if (this.graceTimer) clearTimeout(this.graceTimer);
       this.graceTimer = null;
       this.setStatus(VideoStatus.Connected);
@@ -166,12 +167,12 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
     if (this.status === VideoStatus.Closed) return;
     this.release(false);
     const max = this.opts.maxReconnectAttempts ?? Infinity;
-    if (fatal || this.attempt >= max) {
+    if (fatal || this.backoff.attempts >= max) {
       this.setStatus(VideoStatus.Failed);
       return;
     }
     this.setStatus(VideoStatus.Reconnecting);
-    const delay = videoReconnectDelayMs(this.attempt++);
+    const delay = this.backoff.next();
     this.retryTimer = setTimeout(() => void this.connect(), delay);
   }
 

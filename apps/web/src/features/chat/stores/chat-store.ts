@@ -1,6 +1,10 @@
 import type { Chat, ChatUser, Contact, ContactStatus } from '@reel/protocol/client';
 import { create } from 'zustand';
-import { contactsOf, getChat, getChatUser, getContacts, sendMessage, updateChatUser } from '../api/chat-api';
+import { getChat } from '../api/get-chat';
+import { getChatUser } from '../api/get-chat-user';
+import { getContacts } from '../api/get-contacts';
+import { sendMessage } from '../api/send-message';
+import { updateChatUserData } from '../api/update-chat-user-data';
 
 interface ChatState {
   open: boolean;
@@ -37,7 +41,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set({ loading: true });
     try {
       const [contacts, user] = await Promise.all([getContacts(), getChatUser()]);
-      set({ contacts: contactsOf(contacts), user });
+      set({ contacts, user });
     } finally {
       set({ loading: false });
     }
@@ -47,7 +51,9 @@ export const useChatStore = create<ChatState>((set, get) => ({
     set((state) => ({
       selectedContactId: contactId,
       chat: null,
-      contacts: state.contacts.map((contact) => (contact.id === contactId ? { ...contact, unread: 0 } : contact)),
+      contacts: state.contacts.map((contact) =>
+        contact.id === contactId ? { ...contact, unread: 0 } : contact,
+      ),
     }));
     const { chat } = await getChat(contactId, get().user?.id);
     if (get().selectedContactId === contactId) set({ chat });
@@ -61,7 +67,7 @@ export const useChatStore = create<ChatState>((set, get) => ({
     return true;
   },
   setStatus: async (status) => {
-    const user = await updateChatUser({ status });
+    const user = await updateChatUserData({ status });
     set({ user });
   },
 }));

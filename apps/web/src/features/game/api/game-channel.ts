@@ -18,6 +18,8 @@ import {
   type GameServerMessage,
   type StreamGrant,
 } from '@reel/protocol/client';
+import { Backoff, backoffDelayMs, type BackoffPolicy } from '@/lib/backoff';
+import { Emitter } from '@/lib/emitter';
 
 export const GameChannelStatus = {
   Idle: 'idle',
@@ -47,9 +49,13 @@ export const LEAVE_TIMEOUT_MS = 2_000;
 /** Close codes the server uses on the game channel. */
 export const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
 
+const RECONNECT_BACKOFF: BackoffPolicy = {
+  initialMs: RECONNECT_INITIAL_DELAY_MS,
+  maxMs: RECONNECT_MAX_DELAY_MS,
+};
+
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  const base = Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_INITIAL_DELAY_MS * 2 ** attempt);
-  return Math.round(base * (0.75 + 0.5 * random()));
+  return backoffDelayMs(RECONNECT_BACKOFF, attempt, random);
 }
 
 export type JoinedData = GameServerEvents['joined'];
@@ -128,20 +134,20 @@ export function gameChannelUrl(token: string): string {
 }
 
 export function newCommandId(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  );
 }
-
-type Listener = (...args: unknown[]) => void;
 
 export class GameChannel {
   private status: GameChannelStatus = GameChannelStatus.Idle;
   private socket: SocketLike | null = null;
-  private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private streamTimer: ReturnType<typeof setTimeout> | undefined;
   private offlineSinceMs: number | null = null;
   private unsubscribeEnvironment: (() => void) | null = null;
-  private readonly listeners = new Map<keyof GameChannelEvents, Set<Listener>>();
+  private readonly events = new Emitter<GameChannelEvents>();
+  private readonly backoff: Backoff;
   private readonly streamWaiters: ((grant: StreamGrant) => void)[] = [];
   /** The server may not know `stream {}`; then a grant comes by joining again. */
   private streamRequestUnsupported = false;
@@ -150,13 +156,12 @@ export class GameChannel {
   private joinedOnce = false;
   private readonly env: Environment;
   private readonly now: () => number;
-  private readonly random: () => number;
   private readonly newId: () => string;
 
   constructor(private readonly options: GameChannelOptions) {
     this.env = options.environment ?? browserEnvironment;
     this.now = options.now ?? (() => Date.now());
-    this.random = options.random ?? Math.random;
+    this.backoff = new Backoff(RECONNECT_BACKOFF, options.random ?? Math.random);
     this.newId = options.newId ?? newCommandId;
   }
 
@@ -169,11 +174,11 @@ export class GameChannel {
     return this.joinedOnce;
   }
 
-  on<E extends keyof GameChannelEvents>(event: E, listener: (...args: GameChannelEvents[E]) => void): () => void {
-    let set = this.listeners.get(event);
-    if (!set) this.listeners.set(event, (set = new Set()));
-    set.add(listener as unknown as Listener);
-    return () => set.delete(listener as unknown as Listener);
+  on<E extends keyof GameChannelEvents>(
+    event: E,
+    listener: (...args: GameChannelEvents[E]) => void,
+  ): () => void {
+    return this.events.on(event, listener);
   }
 
   start(): void {
@@ -193,9 +198,10 @@ export class GameChannel {
 
   /** Joins again after an interruption (the reconnect dialog's Continue). */
   resume(): void {
-    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed)
+      return;
     this.offlineSinceMs = null;
-    this.attempt = 0;
+    this.backoff.reset();
     clearTimeout(this.retryTimer);
     if (this.socket?.readyState === OPEN) this.sendInit();
     else this.open();
@@ -293,7 +299,9 @@ export class GameChannel {
     const url = (this.options.url ?? gameChannelUrl)(token);
     let socket: SocketLike;
     try {
-      socket = this.options.createSocket ? this.options.createSocket(url) : (new WebSocket(url) as unknown as SocketLike);
+      socket = this.options.createSocket
+        ? this.options.createSocket(url)
+        : (new WebSocket(url) as unknown as SocketLike);
     } catch {
       this.scheduleReconnect();
       return;
@@ -329,7 +337,7 @@ export class GameChannel {
   private handle(message: GameServerMessage): void {
     switch (message.event) {
       case 'joined':
-        this.attempt = 0;
+        this.backoff.reset();
         this.joinedOnce = true;
         this.streamRequestPending = false;
         clearTimeout(this.streamTimer);
@@ -357,7 +365,12 @@ export class GameChannel {
         return;
       case 'info':
         // The answer to our own ping carries nothing for the player.
-        if (message.data.code === Code.Success && message.data.action === '' && message.data.message === 'pong') return;
+        if (
+          message.data.code === Code.Success &&
+          message.data.action === '' &&
+          message.data.message === 'pong'
+        )
+          return;
         this.emit('info', message.data);
         if (message.data.action === SessionAction.QuitRequest) this.finish();
         return;
@@ -415,7 +428,8 @@ export class GameChannel {
   }
 
   private onSocketClosed(code: number): void {
-    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed)
+      return;
     if (code === GameCloseCode.QuitRequest || code === GameCloseCode.TokenRevoked) {
       this.setStatus(GameChannelStatus.Closed);
       return;
@@ -431,12 +445,13 @@ export class GameChannel {
   private scheduleReconnect(): void {
     clearTimeout(this.retryTimer);
     this.setStatus(this.joinedOnce ? GameChannelStatus.Reconnecting : GameChannelStatus.Connecting);
-    const delayMs = reconnectDelayMs(this.attempt++, this.random);
+    const delayMs = this.backoff.next();
     this.retryTimer = setTimeout(() => this.open(), delayMs);
   }
 
   private onOffline(): void {
-    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed) return;
+    if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed)
+      return;
     this.offlineSinceMs ??= this.now();
     clearTimeout(this.retryTimer);
     // A socket over a dead network only learns it much later; close it now so the server starts
@@ -459,16 +474,17 @@ export class GameChannel {
       return;
     }
     this.offlineSinceMs = null;
-    this.attempt = 0;
+    this.backoff.reset();
     this.open();
   }
 
   private onVisible(): void {
     // A backgrounded tab's timers are throttled; try at once instead of waiting out the backoff.
-    if (this.status !== GameChannelStatus.Reconnecting && this.status !== GameChannelStatus.Connecting) return;
+    if (this.status !== GameChannelStatus.Reconnecting && this.status !== GameChannelStatus.Connecting)
+      return;
     if (this.socket) return;
     clearTimeout(this.retryTimer);
-    this.attempt = 0;
+    this.backoff.reset();
     this.open();
   }
 
@@ -479,7 +495,7 @@ export class GameChannel {
   }
 
   private emit<E extends keyof GameChannelEvents>(event: E, ...args: GameChannelEvents[E]): void {
-    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+    this.events.emit(event, ...args);
   }
 
   private setStatus(status: GameChannelStatus): void {

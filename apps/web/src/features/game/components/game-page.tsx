@@ -1,4 +1,4 @@
-import { ApiPath, type StreamGrant } from '@reel/protocol/client';
+import type { StreamGrant } from '@reel/protocol/client';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,19 +7,28 @@ import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api } from '@/lib/api-client';
+import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
 import { useAuthStore } from '@/lib/auth-store';
 import { translateCode } from '@/lib/i18n';
 import { toast } from '@/lib/toast-store';
+import { useMoney } from '@/lib/use-money';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { VideoStatus } from '@/lib/video';
 import { GameChannelStatus } from '../api/game-channel';
-import { autoplayRule, betRule, cashInRule, cashOutRule, isAppleHandheld, nextBetLevel, spinRule, type PlayContext } from '../game-rules';
+import {
+  autoplayRule,
+  betRule,
+  cashInRule,
+  cashOutRule,
+  isAppleHandheld,
+  nextBetLevel,
+  spinRule,
+  type PlayContext,
+} from '../game-rules';
 import { decimalToCents, useGameChannel } from '../hooks/use-game-channel';
 import { useGameKeys } from '../hooks/use-game-keys';
 import { useLiveVideo } from '../hooks/use-live-video';
-import { useMoney } from '../hooks/use-money';
 import { gameActions, useGameStore } from '../stores/game-store';
 import { ControlDeck } from './control-deck';
 import { Meters, SessionFacts } from './meters';
@@ -119,12 +128,20 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
   const joined = state.connectionStatus === GameChannelStatus.Joined;
   // A frozen picture counts as no picture: the player must see the spin they pay for and its outcome.
   const videoUp = video.status === VideoStatus.Connected && video.firstFrameMs !== null && !video.frozen;
-  const ctx: PlayContext = { joined, videoUp, moneyTransfer: state.moneyTransfer, machine, spinPending: state.spinPending, autoplay: state.autoplay };
+  const ctx: PlayContext = {
+    joined,
+    videoUp,
+    moneyTransfer: state.moneyTransfer,
+    machine,
+    spinPending: state.spinPending,
+    autoplay: state.autoplay,
+  };
   const spin = spinRule(ctx);
   const bet = betRule(ctx);
   const autoplay = autoplayRule(ctx);
   const cashOut = cashOutRule(ctx);
-  const coin = (amountCents: number) => cashInRule({ ...ctx, amountCents, walletCents, maxAllInCents: settings.MAX_ALL_IN_LIMIT });
+  const coin = (amountCents: number) =>
+    cashInRule({ ...ctx, amountCents, walletCents, maxAllInCents: settings.MAX_ALL_IN_LIMIT });
   const levels = state.betLevels;
   const betLevel = machine?.betLevel ?? 0;
   const title = state.name || decodeURIComponent(nameParam ?? '');
@@ -175,8 +192,8 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
     if (!channel) return;
     setResumeBusy(true);
     try {
-      if (action === 'cancel') await api.post(ApiPath.cancel, { machineId });
-      if (action === 'kick') await api.post(ApiPath.kick, { machineId });
+      if (action === 'cancel') await cancelSession(machineId);
+      if (action === 'kick') await kickSession(machineId);
       clearInterruption();
       if (action === 'cashout') {
         const off = channel.on('joined', () => {
@@ -195,7 +212,8 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
   const channelNotice =
     state.connectionStatus === GameChannelStatus.Offline
       ? t('game.offline')
-      : state.connectionStatus === GameChannelStatus.Reconnecting || state.connectionStatus === GameChannelStatus.Interrupted
+      : state.connectionStatus === GameChannelStatus.Reconnecting ||
+          state.connectionStatus === GameChannelStatus.Interrupted
         ? t('game.reconnecting')
         : state.loading
           ? t('game.connecting')
@@ -203,21 +221,49 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
             ? t('game.leaving')
             : null;
 
-  const classes = ['game', state.rotate && showRotate ? 'game--rotated' : '', state.fullWindow || isAppleHandheld(navigator.userAgent) ? 'game--full-window' : '', state.sidebar ? 'game--sidebar' : '']
+  const classes = [
+    'game',
+    state.rotate && showRotate ? 'game--rotated' : '',
+    state.fullWindow || isAppleHandheld(navigator.userAgent) ? 'game--full-window' : '',
+    state.sidebar ? 'game--sidebar' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
     <div className={classes} data-connection={state.connectionStatus}>
       <header className="game__bar">
-        <IconButton icon="back" className="flip-rtl" label={t('game.backToLobby')} onClick={() => void doLeave()} disabled={leaving} />
+        <IconButton
+          icon="back"
+          className="flip-rtl"
+          label={t('game.backToLobby')}
+          onClick={() => void doLeave()}
+          disabled={leaving}
+        />
         <h1 className="game__title" dir="auto" aria-label={t('game.machine', { name: title })}>
           {title}
         </h1>
         <div className="game__controls">
-          <IconButton icon={state.muted ? 'volumeOff' : 'volumeUp'} label={state.muted ? t('game.unmute') : t('game.mute')} aria-keyshortcuts="M" onClick={() => (state.muted ? unmute() : gameActions.set({ muted: true }))} />
-          <IconButton icon="crop" label={t('game.cutScreen')} pressed={state.cutScreen} onClick={() => gameActions.toggle('cutScreen')} />
-          {showRotate ? <IconButton icon="rotate" label={t('game.rotate')} pressed={state.rotate} onClick={() => gameActions.toggle('rotate')} /> : null}
+          <IconButton
+            icon={state.muted ? 'volumeOff' : 'volumeUp'}
+            label={state.muted ? t('game.unmute') : t('game.mute')}
+            aria-keyshortcuts="M"
+            onClick={() => (state.muted ? unmute() : gameActions.set({ muted: true }))}
+          />
+          <IconButton
+            icon="crop"
+            label={t('game.cutScreen')}
+            pressed={state.cutScreen}
+            onClick={() => gameActions.toggle('cutScreen')}
+          />
+          {showRotate ? (
+            <IconButton
+              icon="rotate"
+              label={t('game.rotate')}
+              pressed={state.rotate}
+              onClick={() => gameActions.toggle('rotate')}
+            />
+          ) : null}
           {fullscreenAvailable ? (
             <IconButton
               icon={fullscreen ? 'fullscreenExit' : 'fullscreen'}
@@ -227,7 +273,14 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
               onClick={toggleFullscreen}
             />
           ) : null}
-          <IconButton icon="stats" label={t('game.sidebar')} pressed={state.sidebar} aria-expanded={state.sidebar} aria-controls="game-sidebar" onClick={() => gameActions.toggle('sidebar')} />
+          <IconButton
+            icon="stats"
+            label={t('game.sidebar')}
+            pressed={state.sidebar}
+            aria-expanded={state.sidebar}
+            aria-controls="game-sidebar"
+            onClick={() => gameActions.toggle('sidebar')}
+          />
         </div>
       </header>
 
@@ -248,12 +301,28 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
         />
         <div className="game__panel">
           {state.notice ? (
-            <p className="notice notice--warning" role="alert" data-testid="game-notice" data-code={state.notice.code}>
+            <p
+              className="notice notice--warning"
+              role="alert"
+              data-testid="game-notice"
+              data-code={state.notice.code}
+            >
               <Icon name="info" size={20} />
-              <span>{translateCode(state.notice.code, { ...state.notice.params, amount: money(decimalToCents(state.notice.params.amount)) })}</span>
+              <span>
+                {translateCode(state.notice.code, {
+                  ...state.notice.params,
+                  amount: money(decimalToCents(state.notice.params.amount)),
+                })}
+              </span>
             </p>
           ) : null}
-          <Meters wallet={wallet} creditsCents={machine?.creditsCents ?? null} lastCycle={state.lastCycle} freeSpinsLeft={machine?.freeSpinsLeft ?? 0} money={money} />
+          <Meters
+            wallet={wallet}
+            creditsCents={machine?.creditsCents ?? null}
+            lastCycle={state.lastCycle}
+            freeSpinsLeft={machine?.freeSpinsLeft ?? 0}
+            money={money}
+          />
           <SessionFacts session={state.session} money={money} compact />
           <ControlDeck
             spin={spin}
@@ -277,17 +346,29 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
         </div>
       </main>
 
-      <aside id="game-sidebar" className="game__sidebar" aria-label={t('game.sidebar')} hidden={!state.sidebar}>
+      <aside
+        id="game-sidebar"
+        className="game__sidebar"
+        aria-label={t('game.sidebar')}
+        hidden={!state.sidebar}
+      >
         <div className="game__sidebar-head">
           <h2>{t('game.sidebar')}</h2>
-          <IconButton icon="close" label={t('game.closeSidebar')} onClick={() => gameActions.set({ sidebar: false })} />
+          <IconButton
+            icon="close"
+            label={t('game.closeSidebar')}
+            onClick={() => gameActions.set({ sidebar: false })}
+          />
         </div>
         <SessionFacts session={state.session} money={money} />
         {state.bands.length > 0 ? (
           <fieldset className="bands">
             <legend>{t('game.quality')}</legend>
             {state.bands.map((band) => (
-              <label key={band.id} className={`bands__option${band.id === state.activeBand ? ' bands__option--active' : ''}`}>
+              <label
+                key={band.id}
+                className={`bands__option${band.id === state.activeBand ? ' bands__option--active' : ''}`}
+              >
                 <input
                   type="radio"
                   name="band"
@@ -312,7 +393,9 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
             max={1}
             step={0.05}
             value={state.volume}
-            onChange={(event) => gameActions.set({ volume: Number(event.target.value), muted: Number(event.target.value) === 0 })}
+            onChange={(event) =>
+              gameActions.set({ volume: Number(event.target.value), muted: Number(event.target.value) === 0 })
+            }
           />
         </label>
         {promotions ? <div className="game__promotions">{promotions}</div> : null}
@@ -380,7 +463,9 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           ) : null
         }
       >
-        {interruption ? <p>{t(`reconnect.${interruption.variant}`, { name: interruption.name || title })}</p> : null}
+        {interruption ? (
+          <p>{t(`reconnect.${interruption.variant}`, { name: interruption.name || title })}</p>
+        ) : null}
       </Dialog>
     </div>
   );

@@ -1,28 +1,20 @@
-import { ApiPath, Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import { Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/lib/api-client';
-import { setWallet, useAuthStore } from '@/lib/auth-store';
+import { getOpenSession } from '@/features/session';
+import { updateWallet, useAuthStore } from '@/lib/auth-store';
 import { getStoredToken } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
 import { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
 import { toast } from '@/lib/toast-store';
 import { GameChannel, GameChannelStatus } from '../api/game-channel';
 import { gameActions, useGameStore } from '../stores/game-store';
-import { useMoney } from './use-money';
+import { useMoney } from '@/lib/use-money';
 
 /** The reconnect dialog on the game screen after a long outage. */
 export interface Interruption {
   variant: ReconnectVariant;
   name: string;
-}
-
-interface OpenSessionResponse {
-  show: boolean;
-  id: number | null;
-  name: string | null;
-  machine_status: string | null;
-  session_status: 'open' | 'disconnected' | null;
 }
 
 /** Hand pay amounts come as plain decimals ("1234.50"); money is shown from exact cents. */
@@ -32,16 +24,14 @@ export function decimalToCents(value: string | number | undefined): number {
   return sign * (Math.abs(Number(units)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
 }
 
-function updateWalletBalance(balanceCents: number) {
-  const wallet = useAuthStore.getState().wallet;
-  setWallet({ cash: 0, credit: 0, bonus: 0, discount: 0, ...wallet, balance: balanceCents });
-}
-
 /**
  * Owns the screen's game channel: creates it for the machine, feeds the game store, turns server
  * notices into toasts and navigation, and leaves the session when the screen goes away.
  */
-export function useGameChannel(machineId: number, options: { exit: (to: 'lobby') => void; cashoutOnJoin: boolean }) {
+export function useGameChannel(
+  machineId: number,
+  options: { exit: (to: 'lobby') => void; cashoutOnJoin: boolean },
+) {
   const { t } = useTranslation();
   const money = useMoney();
   const [channel, setChannel] = useState<GameChannel | null>(null);
@@ -52,7 +42,10 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
   const leaveRef = useRef<() => Promise<void>>(async () => undefined);
 
   useEffect(() => {
-    const next = new GameChannel({ machineId, getToken: () => useAuthStore.getState().token ?? getStoredToken() });
+    const next = new GameChannel({
+      machineId,
+      getToken: () => useAuthStore.getState().token ?? getStoredToken(),
+    });
     // Set once the server itself ended the session; leaving must then not send anything more.
     let ended = false;
     const exit = () => {
@@ -76,16 +69,21 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
         if (gameActions.moneyTransfer(active)) next.setAutoplay(false);
       }),
       next.on('cashedIn', ({ amountCents, balanceCents }) => {
-        updateWalletBalance(balanceCents);
+        updateWallet({ balance: balanceCents });
         toast.success(latest.current.t('game.cashedIn', { amount: latest.current.money(amountCents) }));
       }),
       next.on('cashedOut', ({ amountCents, balanceCents }) => {
-        updateWalletBalance(balanceCents);
-        if (amountCents > 0) toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
+        updateWallet({ balance: balanceCents });
+        if (amountCents > 0)
+          toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
       }),
       next.on('info', (info: InfoNotification) => {
         if (info.action === 'HAND_PAY') {
-          toast.success(latest.current.t('game.handPay', { amount: latest.current.money(decimalToCents(info.params.amount)) }));
+          toast.success(
+            latest.current.t('game.handPay', {
+              amount: latest.current.money(decimalToCents(info.params.amount)),
+            }),
+          );
           return;
         }
         // The machine's meters disagreed with the game records: play stops, the screen says what was paid.
@@ -96,7 +94,8 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
           if (first) toast.error(translateCode(info.code, { ...info.params, amount }, info.message));
           return;
         }
-        if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest) ended = true;
+        if (info.action === SessionAction.CloseSession || info.action === SessionAction.QuitRequest)
+          ended = true;
         handleInfo(info, exit);
       }),
       next.on('error', (error) => {
@@ -117,11 +116,13 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
         }
       }),
       next.on('interrupted', () => {
-        api
-          .get<OpenSessionResponse>(ApiPath.openSession)
+        getOpenSession()
           .then((open) => {
             if (open.show && open.id === machineId) {
-              setInterruption({ variant: reconnectVariant(open.machine_status ?? 'unknown'), name: open.name ?? '' });
+              setInterruption({
+                variant: reconnectVariant(open.machine_status ?? 'unknown'),
+                name: open.name ?? '',
+              });
               return;
             }
             ended = true;
@@ -149,5 +150,10 @@ export function useGameChannel(machineId: number, options: { exit: (to: 'lobby')
     };
   }, [machineId]);
 
-  return { channel, interruption, clearInterruption: () => setInterruption(null), leave: () => leaveRef.current() };
+  return {
+    channel,
+    interruption,
+    clearInterruption: () => setInterruption(null),
+    leave: () => leaveRef.current(),
+  };
 }

@@ -5,7 +5,9 @@ import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
-import { downloadHistory, fetchHistoryPage, type HistoryKind, type RowOf } from '../api/history-api';
+import { downloadHistory } from '../api/download-history';
+import { fetchHistoryPage } from '../api/get-history';
+import type { HistoryKind, RowOf } from '../api/history-kinds';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -144,7 +146,11 @@ export function HistoryTable<K extends HistoryKind>({ kind, title, columns }: Hi
               {rows.map((row) => (
                 <tr key={row.id}>
                   {columns.map((column) => (
-                    <td key={column.id} className={column.numeric ? 'num' : undefined} data-label={column.header}>
+                    <td
+                      key={column.id}
+                      className={column.numeric ? 'num' : undefined}
+                      data-label={column.header}
+                    >
                       {column.cell(row)}
                     </td>
                   ))}
@@ -153,7 +159,9 @@ export function HistoryTable<K extends HistoryKind>({ kind, title, columns }: Hi
             </tbody>
           </table>
           {phase === 'loading' ? <Spinner label={t('common.loading')} /> : null}
-          {phase !== 'loading' && rows.length === 0 ? <p className="table-empty">{t('history.empty')}</p> : null}
+          {phase !== 'loading' && rows.length === 0 ? (
+            <p className="table-empty">{t('history.empty')}</p>
+          ) : null}
         </div>
       )}
       <div className="history__footer">

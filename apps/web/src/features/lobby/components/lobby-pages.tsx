@@ -8,7 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { messageForError } from '@/lib/auth';
-import { formatMoney, parseJackpots } from '@/lib/money';
+import { parseJackpots } from '@/lib/money';
+import { useMoney } from '@/lib/use-money';
 import { countStatuses, loadLobby, subscribeLobby, useLobbyStore } from '../stores/lobby-store';
 import { MachineCard } from './machine-card';
 import { MachineGrid } from './machine-grid';
@@ -24,12 +25,6 @@ function useLobby() {
     return unsubscribe;
   }, []);
   return { phase, groups, error };
-}
-
-function useMoney() {
-  const currency = useRuntimeSettings((state) => state.settings.CURRENCY);
-  const locale = useRuntimeSettings((state) => state.settings.LOCALE);
-  return (cents: number) => formatMoney(cents, currency, locale);
 }
 
 function Jackpots({ brandId, fallback }: { brandId: number; fallback: string }) {
@@ -75,7 +70,11 @@ function BrandCard({ group }: { group: BrandWithMachines }) {
   return (
     <article className="brand-card" aria-labelledby={titleId}>
       <div className="brand-card__art" aria-hidden="true">
-        {group.brand.image ? <img src={group.brand.image} alt="" loading="lazy" /> : <span>{group.brand.name.slice(0, 2).toUpperCase()}</span>}
+        {group.brand.image ? (
+          <img src={group.brand.image} alt="" loading="lazy" />
+        ) : (
+          <span>{group.brand.name.slice(0, 2).toUpperCase()}</span>
+        )}
       </div>
       <div className="brand-card__body">
         <h2 id={titleId} className="brand-card__name">
@@ -83,10 +82,13 @@ function BrandCard({ group }: { group: BrandWithMachines }) {
             {group.brand.name}
           </Link>
         </h2>
-        <p className="brand-card__count">{t('lobby.machineCount', { count: group.brand.machineCount ?? 0 })}</p>
+        <p className="brand-card__count">
+          {t('lobby.machineCount', { count: group.brand.machineCount ?? 0 })}
+        </p>
         <Jackpots brandId={group.brand.id} fallback={group.brand.jackpot} />
         <p className="brand-card__available">
-          <span className="status__dot status--available" aria-hidden="true" /> {t('lobby.status.available')}: {counts.available}
+          <span className="status__dot status--available" aria-hidden="true" /> {t('lobby.status.available')}:{' '}
+          {counts.available}
         </p>
       </div>
       <Icon name="chevron" className="brand-card__chevron flip-rtl" />
@@ -121,13 +123,21 @@ function GroupMachines({ group }: { group: BrandWithMachines }) {
   // With a filter the list follows live status; without one its identity survives a push.
   const liveStatuses = filter === 'all' ? null : statuses;
   const machines = useMemo(
-    () => (liveStatuses === null ? group.machines : group.machines.filter((machine) => (liveStatuses[machine.id] ?? machine.status) === filter)),
+    () =>
+      liveStatuses === null
+        ? group.machines
+        : group.machines.filter((machine) => (liveStatuses[machine.id] ?? machine.status) === filter),
     [filter, group.machines, liveStatuses],
   );
   return (
     <>
       <div className="chips" role="group" aria-label={t('lobby.filter')}>
-        <button type="button" className="chip" aria-pressed={filter === 'all'} onClick={() => setFilter('all')}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={filter === 'all'}
+          onClick={() => setFilter('all')}
+        >
           {t('lobby.all')} <span className="chip__count">{group.machines.length}</span>
         </button>
         {STATUS_ORDER.map((status) => (
@@ -143,7 +153,11 @@ function GroupMachines({ group }: { group: BrandWithMachines }) {
           </button>
         ))}
       </div>
-      {group.machines.length === 0 ? <p className="muted">{t('lobby.empty')}</p> : <MachineGrid machines={machines} label={t('lobby.machines')} />}
+      {group.machines.length === 0 ? (
+        <p className="muted">{t('lobby.empty')}</p>
+      ) : (
+        <MachineGrid machines={machines} label={t('lobby.machines')} />
+      )}
     </>
   );
 }
@@ -152,7 +166,10 @@ export function LobbyPage() {
   const { t } = useTranslation();
   const single = useRuntimeSettings((state) => state.settings.SINGLE_LOBBY);
   const { phase, groups, error } = useLobby();
-  const totalSlots = groups.reduce((sum, group) => sum + (group.brand.machineCount ?? group.machines.length), 0);
+  const totalSlots = groups.reduce(
+    (sum, group) => sum + (group.brand.machineCount ?? group.machines.length),
+    0,
+  );
   const only = single ? groups[0] : undefined;
   return (
     <div className="page lobby">
@@ -195,7 +212,9 @@ export function LobbyGroupPage() {
         <h1>{group?.brand.name ?? t('lobby.title')}</h1>
         {group ? (
           <div className="lobby__meta">
-            <p className="lobby__total">{t('lobby.machineCount', { count: group.brand.machineCount ?? group.machines.length })}</p>
+            <p className="lobby__total">
+              {t('lobby.machineCount', { count: group.brand.machineCount ?? group.machines.length })}
+            </p>
             <Jackpots brandId={group.brand.id} fallback={group.brand.jackpot} />
           </div>
         ) : null}

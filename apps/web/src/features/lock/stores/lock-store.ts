@@ -1,7 +1,6 @@
-import { ApiPath } from '@reel/protocol/client';
 import { create } from 'zustand';
-import { api } from '@/lib/api-client';
 import { local, StorageKey } from '@/lib/storage';
+import { verifyPin } from '../api/verify-pin';
 
 interface LockState {
   locked: boolean;
@@ -24,9 +23,8 @@ export const useLockStore = create<LockState>((set) => ({
     local.set(StorageKey.lock, '1');
     set({ locked: true });
   },
-  // The server compares the PIN with its argon2 hash; a wrong PIN rejects with code 40002.
   unlock: async (pin) => {
-    await api.post(ApiPath.verifyPin, { pin }, { allowUnauthorized: true });
+    await verifyPin(pin);
     local.remove(StorageKey.lock);
     set({ locked: false });
   },

@@ -1,21 +1,29 @@
-import { ApiPath, type PaytableResponse } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner';
-import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
-import { formatMoney } from '@/lib/money';
-import { useAsync } from '@/lib/use-async';
+import { useMoney } from '@/lib/use-money';
+import { usePaytable } from '../api/get-paytable';
 
 const percent = (fraction: number, language: string) =>
-  new Intl.NumberFormat(language, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(fraction);
+  new Intl.NumberFormat(language, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(fraction);
 
 /** One payline drawn as a 5×3 grid of cells, the line's row marked on each reel. */
 function Payline({ rows, index, label }: { rows: number[]; index: number; label: string }) {
   return (
     <figure className="payline" aria-label={label}>
       <div className="payline__grid" aria-hidden="true">
-        {[0, 1, 2].map((row) => rows.map((lineRow, reel) => <span key={`${row}-${reel}`} className={lineRow === row ? 'payline__cell payline__cell--on' : 'payline__cell'} />))}
+        {[0, 1, 2].map((row) =>
+          rows.map((lineRow, reel) => (
+            <span
+              key={`${row}-${reel}`}
+              className={lineRow === row ? 'payline__cell payline__cell--on' : 'payline__cell'}
+            />
+          )),
+        )}
       </div>
       <figcaption>{index + 1}</figcaption>
     </figure>
@@ -28,10 +36,9 @@ function Payline({ rows, index, label }: { rows: number[]; index: number; label:
  */
 export function PaytablesPage() {
   const { t, i18n } = useTranslation();
-  const currency = useRuntimeSettings((state) => state.settings.CURRENCY);
-  const locale = useRuntimeSettings((state) => state.settings.LOCALE);
-  const { status, data, error } = useAsync((signal) => api.get<PaytableResponse>(ApiPath.paytable, { signal }), []);
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
+  const money = useMoney();
+  const { isPending, data, error } = usePaytable();
+  if (isPending) return <Spinner label={t('common.loading')} />;
   if (error || !data) return <p role="alert">{messageForError(error)}</p>;
   const symbolName = (symbol: string) => t(`paytables.symbols.${symbol}`, { defaultValue: symbol });
   const scatter = data.symbols.find((s) => s.kind === 'scatter');
@@ -42,7 +49,11 @@ export function PaytablesPage() {
       <p>{t('paytables.intro', { reels: data.reels, rows: data.rows, lines: data.lines })}</p>
       <p>
         <strong>{t('paytables.rtp', { rtp: percent(data.rtp.total, i18n.language) })}</strong>{' '}
-        {t('paytables.rtpParts', { lines: percent(data.rtp.lines, i18n.language), scatter: percent(data.rtp.scatter, i18n.language), freeSpins: percent(data.rtp.freeSpins, i18n.language) })}
+        {t('paytables.rtpParts', {
+          lines: percent(data.rtp.lines, i18n.language),
+          scatter: percent(data.rtp.scatter, i18n.language),
+          freeSpins: percent(data.rtp.freeSpins, i18n.language),
+        })}
       </p>
       <h2>{t('paytables.linePays')}</h2>
       <table className="paytables__table">
@@ -74,7 +85,13 @@ export function PaytablesPage() {
           <h2>{t('paytables.scatterAndFreeSpins')}</h2>
           <ul>
             {data.scatterPays.map((p) => (
-              <li key={p.count}>{t('paytables.scatterPay', { count: p.count, scatter: symbolName(scatter.symbol), multiplier: p.multiplier })}</li>
+              <li key={p.count}>
+                {t('paytables.scatterPay', {
+                  count: p.count,
+                  scatter: symbolName(scatter.symbol),
+                  multiplier: p.multiplier,
+                })}
+              </li>
             ))}
             <li>
               {t('paytables.freeSpins', {
@@ -88,14 +105,21 @@ export function PaytablesPage() {
         </>
       ) : null}
       <h2>{t('paytables.betLevels')}</h2>
-      <p>{data.betLevelsCents.map((cents) => formatMoney(cents, currency, locale)).join(' · ')}</p>
+      <p>{data.betLevelsCents.map((cents) => money(cents)).join(' · ')}</p>
       <h2>{t('paytables.paylines', { count: data.lines })}</h2>
       <div className="paytables__lines">
         {data.paylines.map((rows, index) => (
-          <Payline key={index} rows={rows} index={index} label={t('paytables.payline', { number: index + 1 })} />
+          <Payline
+            key={index}
+            rows={rows}
+            index={index}
+            label={t('paytables.payline', { number: index + 1 })}
+          />
         ))}
       </div>
-      <p className="muted">{t('paytables.jackpot', { odds: data.jackpotOdds.toLocaleString(i18n.language) })}</p>
+      <p className="muted">
+        {t('paytables.jackpot', { odds: data.jackpotOdds.toLocaleString(i18n.language) })}
+      </p>
     </main>
   );
 }

@@ -1,12 +1,13 @@
-import { ApiPath, Code, NEW_PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
+import { Code, NEW_PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
+import { changePassword } from '../api/change-password';
 
 interface PasswordValues {
   oldPassword: string;
@@ -14,11 +15,13 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-export function changePassword(oldPassword: string, newPassword: string) {
-  return api.post(ApiPath.changePassword, { old_password: oldPassword, new_password: newPassword });
-}
-
-export function ChangePasswordForm({ onChanged, submit = changePassword }: { onChanged?: () => void; submit?: typeof changePassword }) {
+export function ChangePasswordForm({
+  onChanged,
+  submit = changePassword,
+}: {
+  onChanged?: () => void;
+  submit?: typeof changePassword;
+}) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -28,7 +31,10 @@ export function ChangePasswordForm({ onChanged, submit = changePassword }: { onC
     reset,
     getValues,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<PasswordValues>({ mode: 'onChange', defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' } });
+  } = useForm<PasswordValues>({
+    mode: 'onChange',
+    defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -39,14 +45,19 @@ export function ChangePasswordForm({ onChanged, submit = changePassword }: { onC
       onChanged?.();
     } catch (error) {
       const message = messageForError(error);
-      if (error instanceof ApiError && error.code === Code.OldPasswordWrong) setError('oldPassword', { type: 'server', message }, { shouldFocus: true });
-      else if (error instanceof ApiError && error.code === Code.PasswordTooShort) setError('newPassword', { type: 'server', message }, { shouldFocus: true });
+      if (error instanceof ApiError && error.code === Code.OldPasswordWrong)
+        setError('oldPassword', { type: 'server', message }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.code === Code.PasswordTooShort)
+        setError('newPassword', { type: 'server', message }, { shouldFocus: true });
       else setFormError(message);
     }
   });
 
   // The server's change-password rule (40101), from the one constant both use.
-  const minLength = { value: NEW_PASSWORD_MIN_LENGTH, message: t('profile.newPasswordMinLength', { count: NEW_PASSWORD_MIN_LENGTH }) };
+  const minLength = {
+    value: NEW_PASSWORD_MIN_LENGTH,
+    message: t('profile.newPasswordMinLength', { count: NEW_PASSWORD_MIN_LENGTH }),
+  };
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
       {formError ? (
@@ -66,7 +77,11 @@ export function ChangePasswordForm({ onChanged, submit = changePassword }: { onC
         type="password"
         autoComplete="new-password"
         error={errors.newPassword?.message}
-        {...register('newPassword', { required: t('auth.passwordRequired'), minLength, deps: ['confirmPassword'] })}
+        {...register('newPassword', {
+          required: t('auth.passwordRequired'),
+          minLength,
+          deps: ['confirmPassword'],
+        })}
       />
       <TextField
         label={t('profile.confirmPassword')}

@@ -1,19 +1,19 @@
-import { ApiPath, type ProfileResponse } from '@reel/protocol/client';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
-import { useAsync } from '@/lib/use-async';
+import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from './change-password-form';
 
 function formatDate(iso: string | null | undefined, language: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -28,8 +28,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
   const settings = useRuntimeSettings((state) => state.settings);
-  const profile = useAsync((signal) => api.get<ProfileResponse>(ApiPath.profile, { signal }), []);
+  const profile = useProfile();
   const data = profile.data;
+  // A reload after an error shows the spinner again, not the old error.
+  const loading = profile.isFetching;
+  const reload = () => void profile.refetch();
   const never = t('profile.never');
 
   return (
@@ -43,12 +46,12 @@ export function ProfilePage() {
           {data ? <p className="muted">@{data.username}</p> : null}
         </div>
       </header>
-      {profile.status === 'loading' && !data ? <Spinner label={t('common.loading')} /> : null}
-      {profile.status === 'error' ? (
+      {loading && !data ? <Spinner label={t('common.loading')} /> : null}
+      {profile.isError && !loading ? (
         <div className="card" role="alert">
           <p>{t('profile.loadError')}</p>
           <p className="muted small">{messageForError(profile.error)}</p>
-          <Button variant="secondary" onClick={profile.reload}>
+          <Button variant="secondary" onClick={reload}>
             {t('common.retry')}
           </Button>
         </div>
@@ -80,16 +83,22 @@ export function ProfilePage() {
             <dl className="details">
               <Row label={t('profile.currentIp')}>{data.ip_address || '—'}</Row>
               <Row label={t('profile.lastLoggedInIp')}>{data.last_logon_ip || '—'}</Row>
-              <Row label={t('profile.lastLoggedInTime')}>{formatDate(data.last_logon, i18n.language) ?? never}</Row>
-              <Row label={t('profile.lastPasswordChange')}>{formatDate(data.password_changed_at, i18n.language) ?? never}</Row>
-              <Row label={t('profile.pin')}>{data.pin_code ? t('profile.pinSet') : t('profile.pinNotSet')}</Row>
+              <Row label={t('profile.lastLoggedInTime')}>
+                {formatDate(data.last_logon, i18n.language) ?? never}
+              </Row>
+              <Row label={t('profile.lastPasswordChange')}>
+                {formatDate(data.password_changed_at, i18n.language) ?? never}
+              </Row>
+              <Row label={t('profile.pin')}>
+                {data.pin_code ? t('profile.pinSet') : t('profile.pinNotSet')}
+              </Row>
             </dl>
           </section>
           <section className="card" aria-labelledby="change-password-title">
             <h2 id="change-password-title" className="card__title">
               {t('profile.changePassword')}
             </h2>
-            <ChangePasswordForm onChanged={profile.reload} />
+            <ChangePasswordForm onChanged={reload} />
           </section>
           <section className="card" aria-labelledby="support-title">
             <h2 id="support-title" className="card__title">
@@ -106,7 +115,12 @@ export function ProfilePage() {
                 ) : null}
                 {settings.WHATSAPP_NUMBER ? (
                   <Row label={t('profile.whatsappLine')}>
-                    <a href={`https://wa.me/${settings.WHATSAPP_NUMBER.replace(/[^\d]/g, '')}`} target="_blank" rel="noreferrer" dir="ltr">
+                    <a
+                      href={`https://wa.me/${settings.WHATSAPP_NUMBER.replace(/[^\d]/g, '')}`}
+                      target="_blank"
+                      rel="noreferrer"
+                      dir="ltr"
+                    >
                       {settings.WHATSAPP_NUMBER}
                     </a>
                   </Row>

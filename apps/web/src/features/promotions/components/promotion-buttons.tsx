@@ -1,20 +1,20 @@
-import { ApiPath, Code, type PromotionResponse } from '@reel/protocol/client';
+import { Code } from '@reel/protocol/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
-import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast-store';
+import { useMoney } from '@/lib/use-money';
+import { claimPromotion } from '../api/claim-promotion';
 import { checkPromotion, markUsed, readUsedAt, type PromotionKind } from '../promotion-rules';
 
 function PromotionButton({ kind }: { kind: PromotionKind }) {
   const { t } = useTranslation();
-  const settings = useRuntimeSettings((state) => state.settings);
   const [busy, setBusy] = useState(false);
-  const money = (cents: number) => formatMoney(cents, settings.CURRENCY, settings.LOCALE);
+  const money = useMoney();
 
   const claim = async () => {
     const refusal = checkPromotion({ lastUsedAtMs: readUsedAt()[kind] });
@@ -24,14 +24,16 @@ function PromotionButton({ kind }: { kind: PromotionKind }) {
     }
     setBusy(true);
     try {
-      const response = await api.get<PromotionResponse>(kind === 'discount' ? ApiPath.discount : ApiPath.bonus, {
-        headers: { 'idempotency-key': crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}` },
-      });
+      const response = await claimPromotion(kind);
       markUsed(kind);
       const amount = money(Number(response.Params?.amount ?? 0));
       toast.success(t(kind === 'discount' ? 'toolbar.discountSuccess' : 'toolbar.bonusSuccess', { amount }));
     } catch (error) {
-      if (error instanceof ApiError && error.code === Code.DiscountBalanceTooHigh && error.params.amount !== undefined) {
+      if (
+        error instanceof ApiError &&
+        error.code === Code.DiscountBalanceTooHigh &&
+        error.params.amount !== undefined
+      ) {
         // The server's minimum (cents) in the player's currency format.
         toast.error(translateCode(error.code, { amount: money(Number(error.params.amount)) }, error.message));
       } else {
@@ -44,7 +46,13 @@ function PromotionButton({ kind }: { kind: PromotionKind }) {
   };
 
   return (
-    <Button variant="secondary" className={`promo promo--${kind}`} icon={kind === 'discount' ? 'percent' : 'gift'} busy={busy} onClick={claim}>
+    <Button
+      variant="secondary"
+      className={`promo promo--${kind}`}
+      icon={kind === 'discount' ? 'percent' : 'gift'}
+      busy={busy}
+      onClick={claim}
+    >
       {t(kind === 'discount' ? 'toolbar.discount' : 'toolbar.bonus')}
     </Button>
   );

@@ -1,12 +1,12 @@
-import { ApiPath, Layout, type QuickPanelData } from '@reel/protocol/client';
+import { Layout, type QuickPanelData } from '@reel/protocol/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { SidePanel } from '@/components/ui/side-panel';
 import { Switch } from '@/components/ui/switch';
 import { useRuntimeSettings } from '@/config/runtime-settings';
-import { api } from '@/lib/api-client';
 import { updateUserSettings, useUserSettings, type UserSettings } from '@/lib/user-settings';
+import { getQuickPanelData } from '../api/get-quick-panel-data';
 
 export const useQuickPanel = create<{ open: boolean; toggle: () => void; close: () => void }>((set) => ({
   open: false,
@@ -20,7 +20,9 @@ type QuickKey = keyof UserSettings['quickSettings'];
  * nothing and are gone; the click sound of the game buttons is the player's to switch off (shown
  * while the operator's CLICK_SOUND allows it).
  */
-const QUICK_SETTINGS: { key: QuickKey; label: string }[] = [{ key: 'clickSound', label: 'quickPanel.clickSound' }];
+const QUICK_SETTINGS: { key: QuickKey; label: string }[] = [
+  { key: 'clickSound', label: 'quickPanel.clickSound' },
+];
 
 export function QuickPanel() {
   const { t, i18n } = useTranslation();
@@ -31,31 +33,57 @@ export function QuickPanel() {
 
   useEffect(() => {
     if (!open || data) return;
-    api.get<QuickPanelData>(ApiPath.quickPanelData).then(setData, () => setData({ events: [], notes: [] }));
+    getQuickPanelData().then(setData, () => setData({ events: [], notes: [] }));
   }, [open, data]);
 
   const now = new Date();
   const setQuick = (key: QuickKey, value: boolean) =>
-    void updateUserSettings((current) => ({ ...current, quickSettings: { ...current.quickSettings, [key]: value } })).catch(() => undefined);
+    void updateUserSettings((current) => ({
+      ...current,
+      quickSettings: { ...current.quickSettings, [key]: value },
+    })).catch(() => undefined);
 
   return (
-    <SidePanel open={open} onClose={close} title={t('quickPanel.title')} closeLabel={t('common.close')} widthPx={Layout.quickPanelWidth}>
+    <SidePanel
+      open={open}
+      onClose={close}
+      title={t('quickPanel.title')}
+      closeLabel={t('common.close')}
+      widthPx={Layout.quickPanelWidth}
+    >
       <section className="quick__section" aria-labelledby="quick-today">
         <h3 id="quick-today" className="quick__heading">
           {t('quickPanel.today')}
         </h3>
         <p className="quick__day">{now.toLocaleDateString(i18n.language, { weekday: 'long' })}</p>
-        <p className="quick__date">{now.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' })}</p>
+        <p className="quick__date">
+          {now.toLocaleDateString(i18n.language, { day: 'numeric', month: 'long', year: 'numeric' })}
+        </p>
       </section>
-      <ItemSection id="quick-events" title={t('quickPanel.events')} empty={t('quickPanel.noEvents')} items={data?.events} />
-      <ItemSection id="quick-notes" title={t('quickPanel.notes')} empty={t('quickPanel.noNotes')} items={data?.notes} />
+      <ItemSection
+        id="quick-events"
+        title={t('quickPanel.events')}
+        empty={t('quickPanel.noEvents')}
+        items={data?.events}
+      />
+      <ItemSection
+        id="quick-notes"
+        title={t('quickPanel.notes')}
+        empty={t('quickPanel.noNotes')}
+        items={data?.notes}
+      />
       {clickSoundAllowed ? (
         <section className="quick__section" aria-labelledby="quick-settings">
           <h3 id="quick-settings" className="quick__heading">
             {t('quickPanel.quickSettings')}
           </h3>
           {QUICK_SETTINGS.map((item) => (
-            <Switch key={item.key} label={t(item.label)} checked={quick[item.key]} onChange={(value) => setQuick(item.key, value)} />
+            <Switch
+              key={item.key}
+              label={t(item.label)}
+              checked={quick[item.key]}
+              onChange={(value) => setQuick(item.key, value)}
+            />
           ))}
         </section>
       ) : null}
@@ -64,7 +92,17 @@ export function QuickPanel() {
 }
 
 /** Events and notes: a heading, an empty text once loaded, and the items. */
-function ItemSection({ id, title, empty, items }: { id: string; title: string; empty: string; items: QuickPanelData['events'] | undefined }) {
+function ItemSection({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: QuickPanelData['events'] | undefined;
+}) {
   return (
     <section className="quick__section" aria-labelledby={id}>
       <h3 id={id} className="quick__heading">

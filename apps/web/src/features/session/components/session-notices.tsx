@@ -1,26 +1,19 @@
-import { ApiPath, type SessionNotification } from '@reel/protocol/client';
+import type { SessionNotification } from '@reel/protocol/client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { notificationSocket } from '@/lib/notification-socket';
 import { handleInfo, reconnectVariant } from '@/lib/session-info';
 import { toast } from '@/lib/toast-store';
+import { cancelSession } from '../api/cancel-session';
+import { getOpenSession } from '../api/get-open-session';
+import { kickSession } from '../api/kick-session';
 
 export { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
-
-/** `GET /player/session`: the same facts as the `session` push, for a page that just opened. */
-interface OpenSessionResponse {
-  show: boolean;
-  id: number | null;
-  name: string | null;
-  machine_status: string | null;
-  session_status: 'open' | 'disconnected' | null;
-}
 
 export function SessionNotices() {
   const { t } = useTranslation();
@@ -35,15 +28,16 @@ export function SessionNotices() {
   useEffect(() => {
     if (onGame) return;
     const controller = new AbortController();
-    api
-      .get<OpenSessionResponse>(ApiPath.openSession, { signal: controller.signal })
+    getOpenSession(controller.signal)
       .then((open) => {
         if (!open.show || !open.id) return;
         setSession({
           status: 'disconnected',
           id: open.id,
           name: open.name ?? '',
-          machine_status: (open.session_status === 'open' ? 'in_game' : (open.machine_status ?? 'unknown')) as SessionNotification['machine_status'],
+          machine_status: (open.session_status === 'open'
+            ? 'in_game'
+            : (open.machine_status ?? 'unknown')) as SessionNotification['machine_status'],
           session_id: '',
         });
       })
@@ -94,25 +88,40 @@ export function SessionNotices() {
       actions={
         <>
           {variant === 'in_game' ? (
-            <Button variant="danger" busy={busy} onClick={() => run(async () => {
-              await api.post(ApiPath.kick, { machineId: session.id });
-              setSession(null);
-            })}>
+            <Button
+              variant="danger"
+              busy={busy}
+              onClick={() =>
+                run(async () => {
+                  await kickSession(session.id);
+                  setSession(null);
+                })
+              }
+            >
               {t('reconnect.kick')}
             </Button>
           ) : null}
           {variant === 'in_bonus' || variant === 'waiting' ? (
             <>
-              <Button variant="secondary" busy={busy} onClick={() => run(async () => {
-                await api.post(ApiPath.cancel, { machineId: session.id });
-                rejoin();
-              })}>
+              <Button
+                variant="secondary"
+                busy={busy}
+                onClick={() =>
+                  run(async () => {
+                    await cancelSession(session.id);
+                    rejoin();
+                  })
+                }
+              >
                 {t('reconnect.cancel')}
               </Button>
-              <Button variant="secondary" onClick={() => {
-                setSession(null);
-                navigate(`${paths.game(session.id, name)}?cashout=1`);
-              }}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setSession(null);
+                  navigate(`${paths.game(session.id, name)}?cashout=1`);
+                }}
+              >
                 {t('reconnect.cashout')}
               </Button>
               <Button onClick={rejoin}>{t('reconnect.continue')}</Button>

@@ -2,9 +2,13 @@ import type { CheckResponse } from '@reel/protocol/client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
-import { checkUrl } from '@/lib/api-client';
+import { getIpCheck } from '../api/get-ip-check';
 
-type CheckState = { phase: 'checking' } | { phase: 'allowed' } | { phase: 'blocked'; ip: string; country: string } | { phase: 'network' };
+type CheckState =
+  | { phase: 'checking' }
+  | { phase: 'allowed' }
+  | { phase: 'blocked'; ip: string; country: string }
+  | { phase: 'network' };
 
 /** Spec section 4: allowed when status is 1 or the code is non-zero; anything else is blocked. */
 export function isCheckAllowed(response: Pick<CheckResponse, 'status' | 'code'>): boolean {
@@ -43,12 +47,14 @@ export function IpCheckGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<CheckState>({ phase: 'checking' });
   useEffect(() => {
     let cancelled = false;
-    fetch(checkUrl(), { cache: 'no-store' })
-      .then(async (response) => {
-        if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-        const body = (await response.json()) as CheckResponse;
+    getIpCheck()
+      .then((body) => {
         if (cancelled) return;
-        setState(isCheckAllowed(body) ? { phase: 'allowed' } : { phase: 'blocked', ip: body.ip, country: body.country });
+        setState(
+          isCheckAllowed(body)
+            ? { phase: 'allowed' }
+            : { phase: 'blocked', ip: body.ip, country: body.country },
+        );
       })
       .catch(() => {
         if (!cancelled) setState({ phase: 'network' });

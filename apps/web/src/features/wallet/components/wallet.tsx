@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { IconButton } from '@/components/ui/button';
-import { useRuntimeSettings } from '@/config/runtime-settings';
 import { useAuthStore, type Wallet } from '@/lib/auth-store';
-import { formatMoney } from '@/lib/money';
 import { local, StorageKey } from '@/lib/storage';
+import { useMoney } from '@/lib/use-money';
 
 interface WalletVisibility {
   visible: boolean;
@@ -27,12 +26,6 @@ export const WALLET_PARTS = [
   { key: 'bonus', label: 'toolbar.bonusPart' },
   { key: 'discount', label: 'toolbar.discountPart' },
 ] as const;
-
-export function useMoneyFormatter() {
-  const currency = useRuntimeSettings((state) => state.settings.CURRENCY);
-  const locale = useRuntimeSettings((state) => state.settings.LOCALE);
-  return (amountCents: number) => formatMoney(amountCents, currency, locale);
-}
 
 function visibleParts(wallet: Wallet | null) {
   if (!wallet) return [];
@@ -57,7 +50,7 @@ export function WalletBalance() {
   const { t } = useTranslation();
   const wallet = useAuthStore((state) => state.wallet);
   const visible = useWalletVisibility((state) => state.visible);
-  const format = useMoneyFormatter();
+  const format = useMoney();
   const parts = visibleParts(wallet);
   const total = wallet ? format(wallet.balance) : '—';
   return (
@@ -69,7 +62,11 @@ export function WalletBalance() {
       {visible && parts.length > 1 ? (
         <span className="wallet__parts">
           {parts.map((part) => (
-            <span key={part.key} className={`wallet__part ledger-${part.key}`} title={`${t(part.label)}: ${format(wallet![part.key])}`}>
+            <span
+              key={part.key}
+              className={`wallet__part ledger-${part.key}`}
+              title={`${t(part.label)}: ${format(wallet![part.key])}`}
+            >
               <span className="wallet__dot" aria-hidden="true" />
               <span className="visually-hidden">
                 {t(part.label)}: {format(wallet![part.key])}
@@ -87,11 +84,13 @@ export function BalanceSummary() {
   const { t } = useTranslation();
   const wallet = useAuthStore((state) => state.wallet);
   const visible = useWalletVisibility((state) => state.visible);
-  const format = useMoneyFormatter();
+  const format = useMoney();
   return (
     <div className="balance-summary">
       <span className="balance-summary__label">{t('navbar.currentBalance')}</span>
-      <span className="balance-summary__value">{visible ? (wallet ? format(wallet.balance) : '—') : t('toolbar.hiddenBalance')}</span>
+      <span className="balance-summary__value">
+        {visible ? (wallet ? format(wallet.balance) : '—') : t('toolbar.hiddenBalance')}
+      </span>
       {visible && wallet ? (
         <ul className="balance-summary__parts">
           {visibleParts(wallet).map((part) => (

@@ -1,0 +1,5 @@
+export interface ChatListEntry {
+  chatId: string;
+  contactId: string;
+  lastMessageTime: string | null;
+}
