@@ -42,6 +42,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/protocol-drift-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,3 +7,4 @@ export * from './agent.js';
 export * from './media.js';
 export * from './text.js';
 export * from './slot/index.js';
+export * from './ws-server.js';
