@@ -37,6 +37,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'media-control',
+          root: 'packages/media-control',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],

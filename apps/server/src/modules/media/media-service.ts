@@ -3,7 +3,7 @@
  * starting a cabinet's stream through the agent hub.
  */
 import type { IceServer, IngestInfo, StreamGrant } from '@reel/protocol';
-import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media/grant';
+import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media-control';
 import type { AgentHub } from '../cabinets/agent-hub.js';
 import { MediaClient } from './media-client.js';
 import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';

@@ -8,7 +8,7 @@
  * Janus reports no per-viewer loss to the adapter, so with Janus the band stays where it is.
  */
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
-import { BandStepper } from '@reel/media/band-stepper';
+import { BandStepper } from '@reel/media-control';
 import type { AgentHub } from '../cabinets/agent-hub.js';
 import type { MediaService } from '../media/media-service.js';
 
