@@ -37,11 +37,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'media-control',
+          root: 'packages/media-control',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts', ...RED_FIXTURES],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/protocol-drift-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -10,7 +10,7 @@ import type {
   MediaStats,
   ViewerCloseReason,
 } from '@reel/protocol';
-import { verifyGrant, type GrantError } from './grant.js';
+import { verifyGrant, type GrantError } from '@reel/media-control';
 import { MachineIngest } from './ingest.js';
 import { Viewer } from './viewer.js';
 

@@ -22,7 +22,7 @@ import type {
   MediaStats,
   ViewerCloseReason,
 } from '@reel/protocol';
-import { verifyGrant } from './grant.js';
+import { verifyGrant } from '@reel/media-control';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
@@ -160,9 +160,13 @@ admin: { admin_http = false }
     this.base = `http://127.0.0.1:${httpPort}/janus`;
     const bin = this.opts.janusBin ?? '/usr/bin/janus';
     // Tied to the media process, so a kill -9 of it leaves no Janus holding the ports.
-    this.proc = spawnTied(bin, ['-C', path.join(this.dir, 'janus.jcfg'), '-F', this.dir, '--disable-colors'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    this.proc = spawnTied(
+      bin,
+      ['-C', path.join(this.dir, 'janus.jcfg'), '-F', this.dir, '--disable-colors'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     this.proc.stderr!.on('data', (d: Buffer) => this.opts.log?.(`janus: ${String(d).trim()}`));
     const t0 = Date.now();
     for (;;) {
@@ -206,7 +210,11 @@ admin: { admin_http = false }
   async createIngest(machineId: number): Promise<IngestInfo> {
     const known = this.ingests.get(machineId);
     if (known) return known;
-    const [videoPort, audioPort, videoRtcpPort] = [await freePort('udp'), await freePort('udp'), await freePort('udp')];
+    const [videoPort, audioPort, videoRtcpPort] = [
+      await freePort('udp'),
+      await freePort('udp'),
+      await freePort('udp'),
+    ];
     const res = await this.post(`/${this.adminSession}/${this.adminHandle}`, {
       janus: 'message',
       body: {

@@ -1,6 +1,7 @@
 /** A game connection that keeps what the server sent, for session tests. */
-import type { GameServerEvents } from '@reel/protocol';
+import { WsPath, type GameServerEvents } from '@reel/protocol';
 import type { GameConnection } from '../src/modules/sessions/types.js';
+import { checkSent } from './protocol-drift.js';
 
 // Tests read whatever payload they expect; typing each event here would only repeat the protocol.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -10,6 +11,7 @@ export class FakeConnection implements GameConnection {
   sent: Sent[] = [];
   closedWith: number | null = null;
   send(event: keyof GameServerEvents, data: unknown) {
+    checkSent(WsPath.game, event, data);
     this.sent.push({ event, data });
   }
   close(code: number) {

@@ -1,5 +1,6 @@
 /** A WebSocket client for tests: opens, collects every message, waits for one event or the close. */
 import WebSocket from 'ws';
+import { checkSent } from './protocol-drift.js';
 
 export interface Message {
   event: string;
@@ -22,12 +23,17 @@ export class TestSocket {
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiters: (() => void)[] = [];
 
-  private constructor(readonly socket: WebSocket) {
+  private constructor(
+    readonly socket: WebSocket,
+    private readonly channel: string,
+  ) {
     this.closed = new Promise((resolve) =>
       socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
     socket.on('message', (raw) => {
-      this.messages.push(JSON.parse(String(raw)) as Message);
+      const message = JSON.parse(String(raw)) as Message;
+      checkSent(this.channel, message.event, message.data);
+      this.messages.push(message);
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -36,7 +42,7 @@ export class TestSocket {
   static open(url: string, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, options);
-      const client = new TestSocket(socket);
+      const client = new TestSocket(socket, new URL(url).pathname);
       socket.on('open', () => resolve(client));
       socket.on('unexpected-response', (_request, response) => {
         let body = '';

@@ -6,4 +6,6 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './paths.js';
 export * from './ws.js';
+// Types only: the server→client schemas would pull the REST and agent schemas into the bundle.
+export type * from './ws-server.js';
 export type * from './rest.js';

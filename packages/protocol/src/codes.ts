@@ -17,6 +17,8 @@ export const Code = {
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
+  /** The client speaks another version of the browser channels' protocol (PROTOCOL_VERSION). */
+  ProtocolMismatch: 42600,
   TooManyRequests: 42900,
   InsufficientBalance: 40201,
   DiscountBalanceTooHigh: 40202,
@@ -67,6 +69,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     tr: 'Bu istek anahtarı farklı bir istek için kullanıldı',
   },
   [Code.RequestTooLarge]: { en: 'Request is too large', tr: 'İstek çok büyük' },
+  [Code.ProtocolMismatch]: {
+    en: 'This page speaks protocol {protocol}, the server {expected}: please reload the page',
+    tr: 'Bu sayfa {protocol} protokolünü, sunucu {expected} protokolünü kullanıyor: lütfen sayfayı yenileyin',
+  },
   [Code.TooManyRequests]: {
     en: 'Too many requests, please try again later',
     tr: 'Çok fazla istek, lütfen daha sonra tekrar deneyin',

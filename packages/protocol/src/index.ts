@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './text.js';
 export * from './slot/index.js';
 export * from './timestamp-strip.js';
+export * from './ws-server.js';

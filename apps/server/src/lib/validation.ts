@@ -4,7 +4,7 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { Code, TEXT_FORMAT, isText, jsonBodyProblem } from '@reel/protocol';
 import { AppError } from './errors.js';
 
@@ -38,6 +38,11 @@ export function describeErrors(validate: ValidateFunction, where = 'data'): stri
   return `${where}${error.instancePath} ${error.message ?? 'is not valid'}`;
 }
 
+/** A message of a channel whose events are one schema each, typed by its event. */
+export type ChannelMessage<S extends Record<string, TSchema>> = {
+  [E in keyof S & string]: { event: E; data: Static<S[E]> };
+}[keyof S & string];
+
 /**
  * Validators for a channel's client messages `{ event, data }`, one schema per event. `check`
  * answers the parsed message or throws 40000 (unknown event, or data not matching its schema).
@@ -48,7 +53,7 @@ export function messageValidator<S extends Record<string, TSchema>>(schemas: S) 
     Object.entries(schemas).map(([event, schema]) => [event, ajv.compile(schema as object)]),
   );
   return {
-    check(message: unknown): { event: keyof S & string; data: Record<string, unknown> } {
+    check(message: unknown): ChannelMessage<S> {
       if (message === null || typeof message !== 'object' || Array.isArray(message))
         throw invalid('a message is an object { event, data }');
       const { event, data = {} } = message as { event?: unknown; data?: unknown };
@@ -57,7 +62,7 @@ export function messageValidator<S extends Record<string, TSchema>>(schemas: S) 
       const problem = jsonBodyProblem(data);
       if (problem) throw invalid(problem);
       if (!validate(data)) throw invalid(describeErrors(validate));
-      return { event: event as keyof S & string, data: data as Record<string, unknown> };
+      return { event, data } as ChannelMessage<S>;
     },
   };
 }

@@ -7,7 +7,7 @@
  * a server that stops answering `/check`.
  */
 import fc from 'fast-check';
-import { Code, GameClientSchemas, NotificationClientSchemas } from '@reel/protocol';
+import { Code, GameClientSchemas, NotificationClientSchemas, WsCloseCode } from '@reel/protocol';
 import { TestSocket } from '../ws-client.js';
 import { rawRequest, type RawResponse } from '../raw-http.js';
 import {
@@ -167,12 +167,10 @@ export function requestArbitrary(
           weight: 1,
         },
         {
-          arbitrary: fc
-            .integer({ min: 33, max: 20_000 })
-            .map((depth) => ({
-              body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
-              contentType: 'application/json',
-            })),
+          arbitrary: fc.integer({ min: 33, max: 20_000 }).map((depth) => ({
+            body: `${'['.repeat(depth)}${']'.repeat(depth)}`,
+            contentType: 'application/json',
+          })),
           weight: 1,
         },
         {
@@ -306,7 +304,7 @@ export async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: nu
 }
 
 /** Close codes a socket may legitimately end with. */
-const NORMAL_CLOSES = new Set([1000, 1001, 1005, 1009, 4000, 4001, 4002, 4003]);
+const NORMAL_CLOSES = new Set<number>([1000, 1001, 1005, 1009, ...Object.values(WsCloseCode)]);
 
 type ChannelSchemas = Record<string, JsonSchema>;
 

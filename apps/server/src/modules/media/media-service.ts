@@ -3,8 +3,7 @@
  * starting a cabinet's stream through the agent hub.
  */
 import type { IceServer, IngestInfo, StreamGrant } from '@reel/protocol';
-// eslint-disable-next-line import-x/no-restricted-paths -- temporary: the grant signing moves to packages/media-control
-import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media/grant';
+import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media-control';
 import type { AgentHub } from '../cabinets/agent-hub.js';
 import { MediaClient } from './media-client.js';
 import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';

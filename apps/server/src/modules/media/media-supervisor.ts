@@ -6,10 +6,11 @@
 import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { spawnTied } from '@reel/process';
 import type { IceServer, MediaBackend, MediaProcessEvent } from '@reel/protocol';
+import { REPO_ROOT } from '../../config.js';
 
 export interface MediaSupervisorOptions {
   /** Shared secret for grants and the control API; generated per run when omitted. */
@@ -19,7 +20,7 @@ export interface MediaSupervisorOptions {
   /** Extra ICE host addresses for werift (e.g. ['127.0.0.1'] for a browser on this machine). */
   iceHosts?: string[];
   controlPort?: number;
-  /** Path of apps/media/src/main.ts (default: resolved from the @reel/media package). */
+  /** Path of the media process' entry (default: apps/media/src/main.ts in this checkout). */
   entry?: string;
   env?: NodeJS.ProcessEnv;
   log?: (msg: string) => void;
@@ -29,8 +30,12 @@ const RESTART_MIN_MS = 500;
 const RESTART_MAX_MS = 10_000;
 const READY_TIMEOUT_MS = 20_000;
 
+/**
+ * Started by path, not resolved as a package: the server shares no code with apps/media (what both
+ * need is in packages/protocol and packages/media-control), it only runs it.
+ */
 export function defaultMediaEntry(): string {
-  return fileURLToPath(new URL('./main.ts', import.meta.resolve('@reel/media')));
+  return path.join(REPO_ROOT, 'apps/media/src/main.ts');
 }
 
 export class MediaSupervisor extends EventEmitter<{

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { signGrant } from '@reel/media/grant';
+import { signGrant } from '@reel/media-control';
 import { MediaService, mediaPlugin } from './index.js';
 
 let media: MediaService;

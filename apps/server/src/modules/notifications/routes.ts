@@ -31,7 +31,10 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
       if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch((error) => rejectToken(error));
     }, HEARTBEAT_MS);
-    const authTimer = setTimeout(() => !authenticated && socket.close(WsCloseCode.InvalidToken, 'no token'), AUTH_TIMEOUT_MS);
+    const authTimer = setTimeout(
+      () => !authenticated && socket.close(WsCloseCode.InvalidToken, 'no token'),
+      AUTH_TIMEOUT_MS,
+    );
     let expiryTimer: NodeJS.Timeout | undefined;
     socket.on('pong', () => (alive = true));
     socket.on('close', () => {
@@ -52,10 +55,13 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
         authenticated = true;
         verifiedToken = token;
         hub.attach(socket, { playerId: claims.id, jti: claims.jti }, lastSeq);
-        expiryTimer = setTimeout(() => {
-          socket.send(JSON.stringify({ event: 'logout', data: { code: Code.AccessTokenExpired }, seq: 0 }));
-          socket.close(WsCloseCode.InvalidToken, 'token expired');
-        }, Math.max(0, claims.exp * 1000 - Date.now()));
+        expiryTimer = setTimeout(
+          () => {
+            socket.send(JSON.stringify({ event: 'logout', data: { code: Code.AccessTokenExpired }, seq: 0 }));
+            socket.close(WsCloseCode.InvalidToken, 'token expired');
+          },
+          Math.max(0, claims.exp * 1000 - Date.now()),
+        );
       } catch (error) {
         rejectToken(error);
       }
@@ -70,15 +76,17 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
         return;
       }
       if (message.event === 'init' && !authenticated) {
-        const { token, lastSeq } = message.data as { token: string; lastSeq?: number };
-        void authenticate(token, lastSeq);
+        void authenticate(message.data.token, message.data.lastSeq);
       } else if (message.event === 'ping') {
         socket.send(JSON.stringify({ event: 'pong', data: {}, seq: 0 }));
       }
     });
 
     if (typeof query.token === 'string' && query.token) {
-      const lastSeq = typeof query.lastSeq === 'string' && /^\d{1,15}$/.test(query.lastSeq) ? Number(query.lastSeq) : undefined;
+      const lastSeq =
+        typeof query.lastSeq === 'string' && /^\d{1,15}$/.test(query.lastSeq)
+          ? Number(query.lastSeq)
+          : undefined;
       void authenticate(query.token, lastSeq);
     }
   });

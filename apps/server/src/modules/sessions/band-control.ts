@@ -8,8 +8,7 @@
  * Janus reports no per-viewer loss to the adapter, so with Janus the band stays where it is.
  */
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
-// eslint-disable-next-line import-x/no-restricted-paths -- temporary: the band stepper moves out of apps/media
-import { BandStepper } from '@reel/media/band-stepper';
+import { BandStepper } from '@reel/media-control';
 import type { AgentHub } from '../cabinets/agent-hub.js';
 import type { MediaService } from '../media/media-service.js';
 

@@ -1,10 +1,19 @@
 /**
- * `GET /ws/game?token=…`: the game channel. The first message is `init { machineID, token }`
+ * `GET /ws/game?token=…`: the game channel. The first message is `init { machineID, token, protocol }`
  * (the token may also come in the query); the server joins or resumes the session and answers
- * `joined` with the stream grant. Every server message carries a per-connection `seq`.
+ * `joined` with the stream grant. Every server message carries a per-connection `seq`. Every client
+ * message is checked against its schema (GameClientSchemas) before anything acts on it.
  */
 import type { WebSocket } from 'ws';
-import { Code, GameClientSchemas, WsCloseCode, WsPath, messageFor, type GameClientMessage, type GameServerEvents } from '@reel/protocol';
+import {
+  Code,
+  GameClientSchemas,
+  PROTOCOL_VERSION,
+  WsCloseCode,
+  WsPath,
+  messageFor,
+  type GameServerEvents,
+} from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
 import { AppError, asAppError } from '../../lib/errors.js';
 import { messageValidator } from '../../lib/validation.js';
@@ -45,11 +54,15 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
       alive = false;
       socket.ping();
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
-      if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch(() => socket.close(4001, 'token revoked'));
+      if (verifiedToken)
+        void ctx.tokens.verify(verifiedToken).catch(() => socket.close(4001, 'token revoked'));
     }, HEARTBEAT_MS);
     const refill = setInterval(() => (budget = MAX_MESSAGES_PER_SECOND), 1000);
     // A socket that never sends init holds a connection for nothing.
-    const initTimer = setTimeout(() => playerId === undefined && socket.close(WsCloseCode.InitTimeout, 'init timeout'), ctx.config.ws.initTimeoutMs);
+    const initTimer = setTimeout(
+      () => playerId === undefined && socket.close(WsCloseCode.InitTimeout, 'init timeout'),
+      ctx.config.ws.initTimeoutMs,
+    );
     socket.on('pong', () => (alive = true));
 
     const revoked = ctx.bus.subscribe('auth.token-revoked', (message) => {
@@ -66,62 +79,62 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
     });
 
     const handle = async (received: unknown) => {
-      const message = messages.check(received) as GameClientMessage;
+      const message = messages.check(received);
       if (message.event === 'init') {
-        const token = typeof message.data?.token === 'string' ? message.data.token : queryToken;
-        const machineId = Number(message.data?.machineID);
+        const { machineID, protocol } = message.data;
+        // Checked first: a page of another version would misread every message after this one.
+        if (protocol !== undefined && protocol !== PROTOCOL_VERSION)
+          throw new AppError(Code.ProtocolMismatch, 426, { protocol, expected: PROTOCOL_VERSION });
+        const token = message.data.token ?? queryToken;
         if (!token) throw new AppError(Code.InvalidAccessToken, 401);
-        if (!Number.isInteger(machineId) || machineId <= 0) throw new AppError(Code.InvalidRequest, 400, {}, 'machineID must be a machine id');
         const claims = await ctx.tokens.verify(token);
         if (!ctx.geo.isAllowed(request.ip)) throw new AppError(Code.LoginIpNotPermitted, 403);
         playerId = claims.id;
         verifiedToken = token;
-        await sessions.join(claims.id, machineId, conn);
+        await sessions.join(claims.id, machineID, conn);
         return;
       }
-      if (message.event === 'ping') return conn.send('info', { code: Code.Success, params: {}, message: 'pong', action: '' });
+      if (message.event === 'ping')
+        return conn.send('info', { code: Code.Success, params: {}, message: 'pong', action: '' });
       if (playerId === undefined) throw new AppError(Code.InvalidRequest, 400, {}, 'send init first');
-      const data = (message.data ?? {}) as Record<string, unknown>;
-      const commandId = typeof data.commandId === 'string' && data.commandId.length <= 64 ? data.commandId : undefined;
       switch (message.event) {
         case 'cashout':
           return sessions.cashOut(playerId);
         case 'cashin':
-          if (typeof data.idempotencyKey !== 'string' || data.idempotencyKey.length > 100) throw new AppError(Code.InvalidRequest, 400, {}, 'idempotencyKey is required');
-          return sessions.cashIn(playerId, Number(data.amountCents), data.idempotencyKey);
+          return sessions.cashIn(playerId, message.data.amountCents, message.data.idempotencyKey);
         case 'spin':
-          if (!commandId) throw new AppError(Code.InvalidRequest, 400, {}, 'commandId is required');
-          return void (await sessions.spin(playerId, commandId));
+          return void (await sessions.spin(playerId, message.data.commandId));
         case 'bet':
-          if (!commandId || !Number.isInteger(data.level)) throw new AppError(Code.InvalidRequest, 400, {}, 'commandId and level are required');
-          return void (await sessions.setBetLevel(playerId, commandId, data.level as number));
+          return void (await sessions.setBetLevel(playerId, message.data.commandId, message.data.level));
         case 'autoplay':
-          if (!commandId || typeof data.on !== 'boolean') throw new AppError(Code.InvalidRequest, 400, {}, 'commandId and on are required');
-          return void (await sessions.autoplay(playerId, commandId, data.on));
+          return void (await sessions.autoplay(playerId, message.data.commandId, message.data.on));
         case 'band':
-          if (typeof data.bandId !== 'string') throw new AppError(Code.InvalidRequest, 400, {}, 'bandId is required');
-          return sessions.setBand(playerId, data.bandId);
+          return sessions.setBand(playerId, message.data.bandId);
         case 'leave':
           return sessions.leave(playerId);
         case 'stream':
           return sessions.renewStream(playerId);
-        default:
-          throw new AppError(Code.InvalidRequest, 400, {}, 'unknown event');
       }
     };
 
     socket.on('message', (raw) => {
       if (--budget < 0) return;
-      let message: GameClientMessage;
+      let message: unknown;
       try {
         message = JSON.parse(String(raw));
       } catch {
-        return conn.send('error', errorPayload(new AppError(Code.InvalidRequest, 400, {}, 'not JSON'), false));
+        return conn.send(
+          'error',
+          errorPayload(new AppError(Code.InvalidRequest, 400, {}, 'not JSON'), false),
+        );
       }
       handle(message).catch((error) => {
-        const joining = message?.event === 'init';
+        const joining = (message as { event?: unknown } | null)?.event === 'init';
         conn.send('error', errorPayload(error, joining));
-        if (joining) socket.close(4002, 'join failed');
+        if (!joining) return;
+        if (asAppError(error)?.code === Code.ProtocolMismatch)
+          socket.close(WsCloseCode.ProtocolMismatch, 'protocol mismatch');
+        else socket.close(WsCloseCode.JoinFailed, 'join failed');
       });
     });
   });

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, type BrandWithMachines, type GameServerEvents, type StreamTarget } from '@reel/protocol';
+import {
+  Code,
+  WsPath,
+  type BrandWithMachines,
+  type GameServerEvents,
+  type StreamTarget,
+} from '@reel/protocol';
+import { checkSent } from '../../../test/protocol-drift.js';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
@@ -24,6 +31,7 @@ type Sent = { event: keyof GameServerEvents; data: any };
 class FakeConnection implements GameConnection {
   sent: Sent[] = [];
   send(event: keyof GameServerEvents, data: unknown) {
+    checkSent(WsPath.game, event, data);
     this.sent.push({ event, data });
   }
   close() {}

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { BandStepper, GOOD_SECONDS_TO_STEP_UP, MIN_SECONDS_BETWEEN_STEPS, type LinkSample } from './band-stepper.js';
+import {
+  BandStepper,
+  GOOD_SECONDS_TO_STEP_UP,
+  MIN_SECONDS_BETWEEN_STEPS,
+  type LinkSample,
+} from './band-stepper.js';
 
 const HIGH = 1200;
 const LOW = 400;
 const clean: LinkSample = { lossFraction: 0, estimateKbps: null };
 const lossy: LinkSample = { lossFraction: 0.08, estimateKbps: null };
 
-function feed(s: BandStepper, sample: LinkSample, seconds: number, band = HIGH, upper: number | null = null, lowest = false) {
+function feed(
+  s: BandStepper,
+  sample: LinkSample,
+  seconds: number,
+  band = HIGH,
+  upper: number | null = null,
+  lowest = false,
+) {
   const out = [];
   for (let i = 0; i < seconds; i++) out.push(s.sample(sample, band, upper, lowest));
   return out;

@@ -40,7 +40,8 @@ export class BandStepper {
     const estimate = s.estimateKbps && s.estimateKbps > 0 ? s.estimateKbps : null;
     const loss = s.lossFraction ?? 0;
     const starved = estimate !== null && estimate < bandKbps * ESTIMATE_HEADROOM;
-    const roomAbove = upperBandKbps !== null && (estimate === null || estimate >= upperBandKbps / ESTIMATE_HEADROOM);
+    const roomAbove =
+      upperBandKbps !== null && (estimate === null || estimate >= upperBandKbps / ESTIMATE_HEADROOM);
     this.bad = loss > STEP_DOWN_LOSS || starved ? this.bad + 1 : 0;
     this.good = s.lossFraction !== null && loss < STEP_UP_LOSS && !starved ? this.good + 1 : 0;
     if (this.sinceStep < MIN_SECONDS_BETWEEN_STEPS) return null;
