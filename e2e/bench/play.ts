@@ -9,13 +9,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { BrandWithMachines } from '@reel/protocol';
 import { decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
+import { freePort, waitForUrl } from '@reel/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -38,29 +38,7 @@ const pct = (xs: number[], p: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : 'n/a');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitForUrl(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    await sleep(500);
-  }
-  return false;
-}
 
 async function login(base: string, username: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, site_id: 0 }) });

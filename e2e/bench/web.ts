@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { waitForUrl } from '@reel/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'apps/web/dist');
@@ -182,18 +183,6 @@ async function lobbyStress() {
   }
 }
 
-async function waitForUrl(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return true;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return false;
-}
 
 async function lighthouseScores() {
   let product: ChildProcess | undefined;

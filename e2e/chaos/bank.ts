@@ -10,7 +10,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +19,7 @@ import pg from 'pg';
 import { checkInvariants, walletTotals } from './checks.js';
 import { ChaosPlayer } from './player.js';
 import { KILL_TARGETS, Product, type KillTarget } from './product.js';
+import { freePort } from '@reel/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' }, seed: { type: 'string', default: String(Date.now() % 100_000) } } });
@@ -37,16 +37,6 @@ function mulberry32(a: number) {
 }
 const rng = mulberry32(seed);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const PLAYERS = [
   { username: 'demo', password: 'demo1234', machineId: 1 },

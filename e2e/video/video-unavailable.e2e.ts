@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import { Code, messageFor } from '@reel/protocol';
 import { expectAccessible, screenshot, signIn, useEnglish } from '../web/helpers';
 import { joinFromLobby, machineGroup, auth } from '../play/play-helpers';
+import { freePort } from '@reel/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MACHINE = 2;
@@ -26,16 +26,6 @@ let dataDir = '';
 let binDir = '';
 const output: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);

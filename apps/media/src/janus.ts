@@ -8,11 +8,9 @@
  * failure, DTLS alert) ends the viewer, and the per-viewer long poll keeps the session alive.
  */
 import { type ChildProcess } from 'node:child_process';
-import { spawnTied } from '@reel/process';
+import { spawnTied, freePort } from '@reel/process';
 import { randomBytes, randomInt } from 'node:crypto';
-import dgram from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -64,20 +62,6 @@ interface JanusViewer {
   connectedAtMs: number | null;
 }
 
-async function freePort(kind: 'tcp' | 'udp'): Promise<number> {
-  if (kind === 'udp') {
-    const s = dgram.createSocket('udp4');
-    await new Promise<void>((r) => s.bind(0, '127.0.0.1', r));
-    const port = s.address().port;
-    s.close();
-    return port;
-  }
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 const tx = () => randomBytes(8).toString('hex');
 

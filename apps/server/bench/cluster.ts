@@ -16,10 +16,9 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { spawnTied } from '@reel/process';
+import { spawnTied, freePort } from '@reel/process';
 import { REPO_ROOT } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { createPool } from '../src/db/pool.js';
@@ -47,14 +46,6 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
     await sleep(20);
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 

@@ -9,12 +9,11 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { spawnTied } from '@reel/process';
+import { spawnTied, freePort } from '@reel/process';
 import { REPO_ROOT } from '../src/config.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
@@ -28,14 +27,6 @@ const haproxyMissing = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status 
 const skipReason = natsMissing ?? haproxyMissing;
 if (skipReason) console.log(`[cluster] cluster tests skipped: ${skipReason}`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

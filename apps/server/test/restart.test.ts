@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,17 +18,10 @@ import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
 import { auditPlayers } from '../src/modules/ledger/player-audit.js';
 import { REPO_ROOT } from '../src/config.js';
 import { createTestDatabase } from './helper.js';
+import { freePort } from '@reel/process';
 
 const GRACE_MS = 3_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;

@@ -13,10 +13,9 @@
 import { type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { commandLineOf, isAlive, spawnTied, stopProcess, waitGone } from '@reel/process';
+import { commandLineOf, isAlive, spawnTied, stopProcess, waitGone, freePort } from '@reel/process';
 import { postgresInstall, SHARED_ROOT, type PostgresInstall } from './postgres-install.js';
 import { postgresRuntimeUser, userCan, type RuntimeUser } from './runtime-user.js';
 
@@ -35,17 +34,6 @@ const SUPERUSER = 'postgres';
 const PASSWORD = 'postgres';
 const START_TIMEOUT_MS = 60_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function ownDir(dir: string, user: RuntimeUser | null) {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
