@@ -12,6 +12,7 @@ import http from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import {
   MEDIA_SECRET_HEADER,
+  matchMediaPath,
   type CreateViewerResponse,
   type IngestInfo,
   type MediaStats,
@@ -70,42 +71,54 @@ export function createControlServer(backend: MediaBackendApi, secret: string): h
     };
     try {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const parts = url.pathname.split('/').filter(Boolean);
-      if (req.method === 'GET' && url.pathname === '/health') return send(200, { ok: true });
+      const route = matchMediaPath(url.pathname);
+      const method = req.method;
+      if (method === 'GET' && route?.kind === 'Health') return send(200, { ok: true });
       if (!authorised(req)) return send(401, { error: 'unauthorised' });
-      if (parts[0] === 'ingests') {
-        if (req.method === 'POST' && parts.length === 1) {
-          const body = (await readBody(req)) as { machineId?: unknown };
-          if (!Number.isInteger(body.machineId)) throw new MediaError(400, 'bad_request');
-          return send(200, await backend.createIngest(body.machineId as number));
-        }
-        if (req.method === 'DELETE' && parts.length === 2)
-          return send((await backend.deleteIngest(Number(parts[1]))) ? 204 : 404);
-      }
-      if (parts[0] === 'viewers') {
-        if (req.method === 'POST' && parts.length === 1) {
-          const body = (await readBody(req)) as { grant?: unknown; machineId?: unknown; offerSdp?: unknown };
-          if (
-            typeof body.grant !== 'string' ||
-            !Number.isInteger(body.machineId) ||
-            typeof body.offerSdp !== 'string'
-          )
-            throw new MediaError(400, 'bad_request');
-          return send(201, await backend.createViewer(body.grant, body.machineId as number, body.offerSdp));
-        }
-        if (req.method === 'PATCH' && parts.length === 2 && backend.answerViewer) {
-          const body = (await readBody(req)) as { answerSdp?: unknown };
-          if (typeof body.answerSdp !== 'string') throw new MediaError(400, 'bad_request');
-          await backend.answerViewer(parts[1]!, body.answerSdp);
-          return send(204);
-        }
-        if (req.method === 'DELETE' && parts.length === 2) {
+      switch (route?.kind) {
+        case 'Ingests':
+          if (method !== 'POST') break;
+          {
+            const body = (await readBody(req)) as { machineId?: unknown };
+            if (!Number.isInteger(body.machineId)) throw new MediaError(400, 'bad_request');
+            return send(200, await backend.createIngest(body.machineId as number));
+          }
+        case 'Ingest':
+          if (method !== 'DELETE') break;
+          return send((await backend.deleteIngest(Number(route.params.machineId))) ? 204 : 404);
+        case 'Viewers':
+          if (method !== 'POST') break;
+          {
+            const body = (await readBody(req)) as {
+              grant?: unknown;
+              machineId?: unknown;
+              offerSdp?: unknown;
+            };
+            if (
+              typeof body.grant !== 'string' ||
+              !Number.isInteger(body.machineId) ||
+              typeof body.offerSdp !== 'string'
+            )
+              throw new MediaError(400, 'bad_request');
+            return send(201, await backend.createViewer(body.grant, body.machineId as number, body.offerSdp));
+          }
+        case 'Viewer': {
+          const viewerId = route.params.viewerId!;
+          if (method === 'PATCH' && backend.answerViewer) {
+            const body = (await readBody(req)) as { answerSdp?: unknown };
+            if (typeof body.answerSdp !== 'string') throw new MediaError(400, 'bad_request');
+            await backend.answerViewer(viewerId, body.answerSdp);
+            return send(204);
+          }
+          if (method !== 'DELETE') break;
           const reason = url.searchParams.get('reason') ?? 'leave';
           const closeReason = (CLOSE_REASONS.includes(reason) ? reason : 'leave') as ViewerCloseReason;
-          return send((await backend.deleteViewer(parts[1]!, closeReason)) ? 204 : 404);
+          return send((await backend.deleteViewer(viewerId, closeReason)) ? 204 : 404);
         }
+        case 'Stats':
+          if (method === 'GET') return send(200, await backend.stats());
+          break;
       }
-      if (req.method === 'GET' && url.pathname === '/stats') return send(200, await backend.stats());
       send(404, { error: 'not_found' });
     } catch (err) {
       if (err instanceof MediaError) return send(err.status, { error: err.code });

@@ -10,22 +10,14 @@
  * duplicate with the first result, so the server may retry freely after a timeout or reconnect.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import type { VideoType } from './constants.js';
+import { CABINET_STATES, FAULT_CABINET_STATES, type CabinetState, type VideoType } from './constants.js';
 
 export const AGENT_PROTOCOL_VERSION = 1;
 export const AGENT_WS_PATH = '/ws/agent';
 
-/** Cabinet states, identical to `CabinetState` in constants.ts (kept here as a schema). */
-export const AgentMachineState = Type.Union([
-  Type.Literal('idle'),
-  Type.Literal('in_game'),
-  Type.Literal('in_bonus'),
-  Type.Literal('cashing_out'),
-  Type.Literal('error'),
-  Type.Literal('malfunction'),
-  Type.Literal('offline'),
-]);
-export type AgentMachineState = Static<typeof AgentMachineState>;
+/** `CabinetState` of constants.ts as a schema. */
+export const AgentMachineState = Type.Enum(CABINET_STATES);
+export type AgentMachineState = CabinetState;
 
 /** Symbol names used by the simulated video slot (the cycle reports symbols by name). */
 export const SlotSymbol = {
@@ -141,7 +133,7 @@ export const AgentCommand = Type.Union([
   cmd('recall', {}),
   /** Operator/test: put the machine into error or malfunction, or clear it back to idle. */
   cmd('set_fault', {
-    fault: Type.Union([Type.Literal('none'), Type.Literal('error'), Type.Literal('malfunction')]),
+    fault: Type.Enum(['none', ...FAULT_CABINET_STATES]),
   }),
 ]);
 export type AgentCommand = Static<typeof AgentCommand>;
@@ -175,7 +167,10 @@ export const MemoryRecall = Type.Object({
   /** The last games, oldest first (at most 10). */
   games: Type.Array(GameCycle),
   /** A game whose bet is taken and whose result is not yet paid (the reels are turning). */
-  incompleteGame: Type.Union([Type.Null(), Type.Object({ betCents: Type.Integer(), freeSpin: Type.Boolean() })]),
+  incompleteGame: Type.Union([
+    Type.Null(),
+    Type.Object({ betCents: Type.Integer(), freeSpin: Type.Boolean() }),
+  ]),
 });
 export type MemoryRecall = Static<typeof MemoryRecall>;
 

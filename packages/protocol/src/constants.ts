@@ -80,7 +80,11 @@ export const MachineStatus = {
 } as const;
 export type MachineStatus = (typeof MachineStatus)[keyof typeof MachineStatus];
 
-/** The cabinet's own state, reported by the machine agent. */
+/**
+ * The cabinet's own state, reported by the machine agent: the one list of them. The agent
+ * channel's schema (AgentMachineState), the game channel's views and every subset below derive
+ * from it.
+ */
 export const CabinetState = {
   Idle: 'idle',
   InGame: 'in_game',
@@ -91,6 +95,31 @@ export const CabinetState = {
   Offline: 'offline',
 } as const;
 export type CabinetState = (typeof CabinetState)[keyof typeof CabinetState];
+export const CABINET_STATES: readonly CabinetState[] = Object.values(CabinetState);
+
+/** A player at the machine can play (join, spin, bet); in a bonus the free spins run by themselves. */
+export const PLAYABLE_CABINET_STATES = [
+  CabinetState.Idle,
+  CabinetState.InGame,
+  CabinetState.InBonus,
+] as const;
+/** A game or a cash out is under way: the meters are moving, so they are not compared now. */
+export const BUSY_CABINET_STATES = [
+  CabinetState.InGame,
+  CabinetState.InBonus,
+  CabinetState.CashingOut,
+] as const;
+/** The cabinet stopped itself (an operator or test sets them with `set_fault`). */
+export const FAULT_CABINET_STATES = [CabinetState.Error, CabinetState.Malfunction] as const;
+export type CabinetFault = (typeof FAULT_CABINET_STATES)[number];
+/** The lobby shows the machine Not Available. */
+export const UNAVAILABLE_CABINET_STATES = [CabinetState.Offline, ...FAULT_CABINET_STATES] as const;
+
+const isIn = (states: readonly string[]) => (state: string) => states.includes(state);
+export const isPlayableCabinetState = isIn(PLAYABLE_CABINET_STATES);
+export const isBusyCabinetState = isIn(BUSY_CABINET_STATES);
+export const isFaultCabinetState = isIn(FAULT_CABINET_STATES);
+export const isUnavailableCabinetState = isIn(UNAVAILABLE_CABINET_STATES);
 
 /** Wallet parts, shown in the toolbar with the spec's ledger colours. */
 export const WalletPart = { Cash: 'cash', Credit: 'credit', Bonus: 'bonus', Discount: 'discount' } as const;
@@ -173,7 +202,9 @@ export const DEFAULT_SETTINGS = {
   THEME: DEFAULT_THEME,
 } as const;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
-export type Settings = { -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]> };
+export type Settings = {
+  -readonly [K in keyof typeof DEFAULT_SETTINGS]: Widen<(typeof DEFAULT_SETTINGS)[K]>;
+};
 
 /** Applies an override object onto the defaults key by key, ignoring unknown keys and wrong types. */
 export function mergeSettings(override: unknown): Settings {
@@ -191,7 +222,9 @@ export function mergeSettings(override: unknown): Settings {
  * the balance (cents) is at or above this many cents while DISCOUNT_BALANCE_CHECK is on; null when
  * the check is off.
  */
-export function discountMinBalanceCents(settings: Pick<Settings, 'DISCOUNT_MIN' | 'DISCOUNT_BALANCE_CHECK'>): number | null {
+export function discountMinBalanceCents(
+  settings: Pick<Settings, 'DISCOUNT_MIN' | 'DISCOUNT_BALANCE_CHECK'>,
+): number | null {
   if (!settings.DISCOUNT_BALANCE_CHECK) return null;
   return Math.round(settings.DISCOUNT_MIN * CENTS_PER_UNIT);
 }
@@ -215,9 +248,16 @@ export function clampFps(fps: unknown): number {
  * it (the same bits per frame), so a lower rate costs the network less at the same picture quality.
  * The cabinet encodes with these and the server lists these: one definition.
  */
-export function bandsAtFps<B extends { bitrateKbps: number }>(bands: readonly B[], fps: unknown): (B & { fps: number })[] {
+export function bandsAtFps<B extends { bitrateKbps: number }>(
+  bands: readonly B[],
+  fps: unknown,
+): (B & { fps: number })[] {
   const rate = clampFps(fps);
-  return bands.map((band) => ({ ...band, fps: rate, bitrateKbps: Math.max(50, Math.round((band.bitrateKbps * rate) / BASE_FPS)) }));
+  return bands.map((band) => ({
+    ...band,
+    fps: rate,
+    bitrateKbps: Math.max(50, Math.round((band.bitrateKbps * rate) / BASE_FPS)),
+  }));
 }
 
 /** Cents as a plain decimal in major units ("1234.56", "-0.05"), exact (no floating point). */

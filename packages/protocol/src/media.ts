@@ -144,7 +144,10 @@ export type MediaProcessEvent =
   /** A viewer lost the picture (PLI): ask the machine's encoder for a keyframe now (rate limited). */
   | { event: 'keyframe_request'; data: { machineId: number } };
 
-/** Control endpoints (relative to `http://127.0.0.1:${controlPort}`). */
+/**
+ * Control endpoints (relative to `http://127.0.0.1:${controlPort}`). Both sides go through
+ * mediaPath (the server's client) and matchMediaPath (the media process), never by hand.
+ */
 export const MediaControlPath = {
   Health: '/health',
   Ingests: '/ingests',
@@ -153,3 +156,55 @@ export const MediaControlPath = {
   Viewer: '/viewers/:viewerId',
   Stats: '/stats',
 } as const;
+export type MediaPathKind = keyof typeof MediaControlPath;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+/** The `:name` parameters of a control path, e.g. `{ machineId: number | string }` for Ingest. */
+export type MediaPathParams<K extends MediaPathKind> = {
+  [N in ParamNames<(typeof MediaControlPath)[K]>]: string | number;
+};
+
+/** The path of a control endpoint with its parameters filled in (URI-encoded). */
+export function mediaPath<K extends MediaPathKind>(
+  kind: K,
+  ...params: [ParamNames<(typeof MediaControlPath)[K]>] extends [never] ? [] : [MediaPathParams<K>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string | number>;
+  return MediaControlPath[kind].replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`mediaPath ${kind}: no ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * Which control endpoint a request path is, with its parameters decoded; null for any other path.
+ * Empty segments are ignored (`/ingests/` is Ingests), as the control server always did.
+ */
+export function matchMediaPath(
+  pathname: string,
+): { kind: MediaPathKind; params: Record<string, string> } | null {
+  const given = segments(pathname);
+  for (const kind of Object.keys(MediaControlPath) as MediaPathKind[]) {
+    const pattern = segments(MediaControlPath[kind]);
+    if (pattern.length !== given.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      if (!part.startsWith(':')) return part === given[i];
+      try {
+        params[part.slice(1)] = decodeURIComponent(given[i]!);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (matches) return { kind, params };
+  }
+  return null;
+}

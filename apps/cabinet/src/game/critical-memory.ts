@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, existsSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
-import type { CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
+import type { CabinetFault, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
 
 export const MEMORY_VERSION = 1;
 /** Games kept for recall (a real cabinet keeps at least the last 10). */
@@ -47,7 +47,7 @@ export interface MemoryImage {
   machineId: number;
   memoryId: string;
   meters: MachineMeters;
-  fault: 'error' | 'malfunction' | null;
+  fault: CabinetFault | null;
   bonusBetCents: number;
   /** Oldest first, at most RECALL_GAMES. */
   lastGames: GameCycle[];

@@ -18,6 +18,8 @@ import { EventEmitter } from 'node:events';
 import type {
   AgentCommand,
   AgentMachineState,
+  CabinetFault,
+  CabinetState,
   CommandResult,
   GameCycle,
   MachineMeters,
@@ -89,8 +91,9 @@ export interface MachineEvents {
   sound: [SoundCue];
 }
 
-type BaseState = 'idle' | 'in_game' | 'in_bonus' | 'cashing_out';
-type Fault = 'error' | 'malfunction' | null;
+/** What the machine does when nothing stopped it; a fault and being offline override it. */
+type BaseState = Exclude<CabinetState, CabinetFault | 'offline'>;
+type Fault = CabinetFault | null;
 
 export interface SlotMachineOptions {
   machineId: number;

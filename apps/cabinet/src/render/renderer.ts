@@ -7,7 +7,13 @@
  * changes, bulbs when the chase steps). An idle frame with nothing new costs nothing but the copy.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { brandArt, type AgentMachineState, type BrandArt, type MachineMeters } from '@reel/protocol';
+import {
+  brandArt,
+  isFaultCabinetState,
+  type AgentMachineState,
+  type BrandArt,
+  type MachineMeters,
+} from '@reel/protocol';
 import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '@reel/protocol';
 import type { ActiveSpin } from '../game/machine.js';
 import { renderSymbolBitmaps } from './symbols.js';
@@ -363,7 +369,7 @@ export class CabinetRenderer {
     const status =
       m.freeSpinsLeft > 0 || this.source.state === 'in_bonus'
         ? ['FREE SPINS', `${m.freeSpinsLeft} LEFT  x2`, '#ffb84d']
-        : this.source.state === 'error' || this.source.state === 'malfunction'
+        : isFaultCabinetState(this.source.state)
           ? ['SERVICE', this.source.state.toUpperCase(), '#ff4d4d']
           : m.autoplay
             ? ['AUTOPLAY', 'ON', '#4dd2ff']

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import type { AgentMachineState, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
+import { isFaultCabinetState, type AgentMachineState, type CommandResult, type GameCycle, type MachineMeters } from '@reel/protocol';
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../../src/modules/cabinets/agent-hub.js';
 import type { CabinetPort } from '../../src/modules/sessions/types.js';
@@ -94,7 +94,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     this.commands.push({ machineId, type: input.type, commandId });
     const m = machine.meters;
     let result: CommandResult = { commandId, type: input.type, outcome: 'ok', creditsCents: m.creditsCents };
-    const faulted = machine.state === 'malfunction' || machine.state === 'error';
+    const faulted = isFaultCabinetState(machine.state);
     if (faulted && (input.type === 'credit_in' || input.type === 'cash_out' || input.type === 'spin')) {
       result = { ...result, outcome: 'rejected', reason: 'faulted' };
     } else if (input.type === 'recall') {

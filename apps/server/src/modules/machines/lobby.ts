@@ -2,7 +2,16 @@
  * What the lobby shows: brands with their jackpots and machines with a status derived from the
  * machine's switch, the cabinet's own state, open sessions and reservations (ARCHITECTURE.md section 5).
  */
-import { bandsAtFps, DEFAULT_QUALITY_BANDS, MachineStatus, type Brand, type BrandWithMachines, type Machine, type QualityBand } from '@reel/protocol';
+import {
+  bandsAtFps,
+  DEFAULT_QUALITY_BANDS,
+  isUnavailableCabinetState,
+  MachineStatus,
+  type Brand,
+  type BrandWithMachines,
+  type Machine,
+  type QualityBand,
+} from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 
 /** Until a cabinet reports its own bands, the lobby lists the simulated cabinet's. */
@@ -11,10 +20,13 @@ export const DEFAULT_BANDS: QualityBand[] = DEFAULT_QUALITY_BANDS.map((band) => 
 /** Recent payouts that make a machine "hot": the sum of wins in this window passes HOT_FLAG_LIMIT. */
 export const HOT_WINDOW_MINUTES = 60;
 
-const UNAVAILABLE_STATES = new Set(['offline', 'error', 'malfunction']);
-
-export function deriveStatus(row: { enabled: boolean; cabinet_state: string; session_status: string | null; reservation: boolean }): MachineStatus {
-  if (!row.enabled || UNAVAILABLE_STATES.has(row.cabinet_state)) return MachineStatus.NotAvailable;
+export function deriveStatus(row: {
+  enabled: boolean;
+  cabinet_state: string;
+  session_status: string | null;
+  reservation: boolean;
+}): MachineStatus {
+  if (!row.enabled || isUnavailableCabinetState(row.cabinet_state)) return MachineStatus.NotAvailable;
   if (row.session_status === 'disconnected') return MachineStatus.Waiting;
   if (row.session_status) return MachineStatus.Playing;
   if (row.reservation) return MachineStatus.Reserved;
@@ -36,7 +48,10 @@ interface MachineRow {
 }
 
 /** `fps`: the FPS setting; the listed bands carry it (bandsAtFps). */
-export async function listMachines(db: Queryable, options: { hotLimitCents: number; brandId?: number; machineId?: number; fps?: number }): Promise<Machine[]> {
+export async function listMachines(
+  db: Queryable,
+  options: { hotLimitCents: number; brandId?: number; machineId?: number; fps?: number },
+): Promise<Machine[]> {
   const { rows } = await db.query<MachineRow>(
     `SELECT m.id, m.name, m.brand_id, b.name AS brand, m.image, m.video_type, m.reservation, m.enabled, m.cabinet_state,
             s.status AS session_status,
@@ -64,17 +79,37 @@ export async function listMachines(db: Queryable, options: { hotLimitCents: numb
 }
 
 export async function listBrands(db: Queryable, brandId?: number): Promise<Brand[]> {
-  const { rows } = await db.query<{ id: number; name: string; image: string | null; jackpot: string | null; machine_count: number }>(
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    image: string | null;
+    jackpot: string | null;
+    machine_count: number;
+  }>(
     `SELECT b.id, b.name, b.image,
             (SELECT string_agg(j.amount_cents::text, ',' ORDER BY j.level) FROM jackpots j WHERE j.brand_id = b.id) AS jackpot,
             (SELECT count(*) FROM machines m WHERE m.brand_id = b.id AND m.enabled)::int AS machine_count
        FROM brands b WHERE ($1::int IS NULL OR b.id = $1) ORDER BY b.id`,
     [brandId ?? null],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, image: r.image, jackpot: r.jackpot ?? '', machineCount: r.machine_count }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    image: r.image,
+    jackpot: r.jackpot ?? '',
+    machineCount: r.machine_count,
+  }));
 }
 
-export async function lobby(db: Queryable, hotLimitCents: number, brandId?: number, fps?: number): Promise<BrandWithMachines[]> {
-  const [brands, machines] = await Promise.all([listBrands(db, brandId), listMachines(db, { hotLimitCents, brandId, ...(fps === undefined ? {} : { fps }) })]);
+export async function lobby(
+  db: Queryable,
+  hotLimitCents: number,
+  brandId?: number,
+  fps?: number,
+): Promise<BrandWithMachines[]> {
+  const [brands, machines] = await Promise.all([
+    listBrands(db, brandId),
+    listMachines(db, { hotLimitCents, brandId, ...(fps === undefined ? {} : { fps }) }),
+  ]);
   return brands.map((brand) => ({ brand, machines: machines.filter((m) => m.brandId === brand.id) }));
 }

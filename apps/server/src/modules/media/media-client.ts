@@ -1,5 +1,6 @@
 import {
   MEDIA_SECRET_HEADER,
+  mediaPath,
   type CreateViewerResponse,
   type IngestInfo,
   type MediaStats,
@@ -48,21 +49,21 @@ export class MediaClient {
   }
 
   createIngest(machineId: number): Promise<IngestInfo> {
-    return this.call('POST', '/ingests', { machineId });
+    return this.call('POST', mediaPath('Ingests'), { machineId });
   }
   deleteIngest(machineId: number): Promise<void> {
-    return this.call('DELETE', `/ingests/${machineId}`);
+    return this.call('DELETE', mediaPath('Ingest', { machineId }));
   }
   createViewer(grant: string, machineId: number, offerSdp: string): Promise<CreateViewerResponse> {
-    return this.call('POST', '/viewers', { grant, machineId, offerSdp });
+    return this.call('POST', mediaPath('Viewers'), { grant, machineId, offerSdp });
   }
   answerViewer(viewerId: string, answerSdp: string): Promise<void> {
-    return this.call('PATCH', `/viewers/${encodeURIComponent(viewerId)}`, { answerSdp });
+    return this.call('PATCH', mediaPath('Viewer', { viewerId }), { answerSdp });
   }
   deleteViewer(viewerId: string, reason: ViewerCloseReason = 'leave'): Promise<void> {
-    return this.call('DELETE', `/viewers/${encodeURIComponent(viewerId)}?reason=${reason}`);
+    return this.call('DELETE', `${mediaPath('Viewer', { viewerId })}?reason=${reason}`);
   }
   stats(): Promise<MediaStats> {
-    return this.call('GET', '/stats');
+    return this.call('GET', mediaPath('Stats'));
   }
 }

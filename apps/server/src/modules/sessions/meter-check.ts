@@ -10,7 +10,7 @@
  * malfunction: its session is held and settled from the records (`settleFromRecords`), never booked
  * as a loss. The same settlement is used when a cash out pays something else than the records say.
  */
-import { ActionCode, type GameCycle, type MemoryRecall } from '@reel/protocol';
+import { ActionCode, isBusyCabinetState, type GameCycle, type MemoryRecall } from '@reel/protocol';
 import type { Db, Queryable, Tx } from '../../db/pool.js';
 import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
@@ -149,7 +149,6 @@ export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleReq
   return { playerId: session.player_id, paidCents, closed: session.closing, split };
 }
 
-const BUSY_STATES = new Set(['in_game', 'in_bonus', 'cashing_out']);
 
 export interface MeterHost {
   db: Db;
@@ -260,7 +259,7 @@ export class MeterGuard {
     // Autoplay stops (a player who is back turns it on again); a game in progress lands.
     await cabinets.sendCommand(machineId, { type: 'stop' }, { timeoutMs: this.commandTimeoutMs }).catch(() => undefined);
     const deadline = Date.now() + this.idleWaitMs;
-    while (BUSY_STATES.has(cabinets.get(machineId)?.state ?? 'offline')) {
+    while (isBusyCabinetState(cabinets.get(machineId)?.state ?? 'offline')) {
       if (!cabinets.isConnected(machineId)) return 'offline';
       if (Date.now() > deadline) return 'busy';
       await new Promise((r) => setTimeout(r, 100));
@@ -273,7 +272,7 @@ export class MeterGuard {
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
       await this.host.runPending(machineId);
       recall = await this.recall(machineId);
-      if (BUSY_STATES.has(recall.state)) return 'busy';
+      if (isBusyCabinetState(recall.state)) return 'busy';
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
       const expected = await expectedCredits(this.host.db, machineId);
       const stored = await this.host.db.query<{ memory_id: string | null }>('SELECT memory_id FROM machines WHERE id = $1', [machineId]);
