@@ -2,7 +2,7 @@
  * Joining and leaving a machine: join or resume (one live game socket per player), a dropped
  * socket (the grace period starts), and the reconnect dialog's kick and cancel.
  */
-import { bandsAtFps, CabinetState, Code, LogType, SessionAction, type AgentMachineState } from '@reel/protocol';
+import { bandsAtFps, Code, isPlayableCabinetState, LogType, SessionAction } from '@reel/protocol';
 import { withTransaction } from '../../db/pool.js';
 import { writeAuthLog } from '../auth/auth-log.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
@@ -12,8 +12,6 @@ import { info, malfunctionInfo } from './session-views.js';
 import type { GameConnection } from './types.js';
 
 type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'video' | 'floor' | 'views' | 'lobby'>;
-
-const PLAYABLE: readonly AgentMachineState[] = [CabinetState.Idle, CabinetState.InGame, CabinetState.InBonus];
 
 export class SessionEntry {
   constructor(private readonly kit: Kit) {}
@@ -26,7 +24,7 @@ export class SessionEntry {
     const { kit } = this;
     const settings = kit.settings();
     const cabinet = kit.cabinets.get(machineId);
-    const cabinetReady = Boolean(cabinet && PLAYABLE.includes(cabinet.state));
+    const cabinetReady = Boolean(cabinet && isPlayableCabinetState(cabinet.state));
     const { session, resumed, machineName } = await withTransaction(kit.db, (tx) =>
       openSession(tx, { playerId, machineId, cabinetReady, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }),
     );
