@@ -3,3 +3,4 @@ export { stopProcess, isAlive, waitGone, commandLineOf } from './stop-process.js
 /** A process that cannot start and needs a person (a config error, a busy port) exits with EX_CONFIG: no restart. */
 export const CANNOT_START_EXIT_CODE = 78;
 export { freePort, pollUntil, waitForUrl } from './ports.js';
+export { Verdict, type Goal } from './verdict.js';
