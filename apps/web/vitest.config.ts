@@ -14,5 +14,6 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     css: false,
     restoreMocks: true,
+    testTimeout: 15_000,
   },
 });
