@@ -3,7 +3,7 @@ import type { IconName } from '@/components/ui/icon';
 import { authRoles, hasLevel, hasPermission, type LevelSubject } from '@/lib/auth-rules';
 import { paths } from './paths';
 
-export type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
+type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 
 export interface NavigationItem {
   id: string;

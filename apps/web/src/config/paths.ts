@@ -19,7 +19,7 @@ export const paths = {
   error500: '/pages/errors/error-500',
 } as const;
 
-export function slug(name: string): string {
+function slug(name: string): string {
   return name
     .trim()
     .toLowerCase()

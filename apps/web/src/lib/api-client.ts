@@ -37,7 +37,7 @@ function apiBase(): string {
  * Joins an `ApiPath` to the configured base. Paths the spec lists under `/api/...` are relative to
  * the base too, so an operator's `API_URL` moves every call at once.
  */
-export function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
+function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
   const relative = path.replace(/^\/api\//, '').replace(/^\//, '');
   let url = apiBase() + relative;
   if (query) {
@@ -57,7 +57,7 @@ export function checkUrl(): string {
   return new URL(`..${RootPath.check}`, absoluteBase).toString();
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
@@ -104,7 +104,7 @@ async function failure(response: Response, options: RequestOptions): Promise<Api
   return error;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response, options);
   const body = (await response.json()) as T & { status?: boolean; code?: number; ErrorMessage?: string; Params?: Params };

@@ -37,7 +37,7 @@ export const SESSION_WARNING_TOAST_ID = 'session-close-warning';
  * created with a 10 s autoclose, so it goes when the countdown ends; later counts only change its
  * text. A screen that joins mid-countdown creates it for the seconds that are left.
  */
-export function showCountdownToast(count: number, message: string): void {
+function showCountdownToast(count: number, message: string): void {
   if (count === SESSION_WARNING_FIRST_COUNT) {
     upsertToast({ id: SESSION_WARNING_TOAST_ID, message, variant: 'warning', autoHideMs: SESSION_WARNING_AUTOCLOSE_MS });
     return;

@@ -6,7 +6,7 @@ import { api } from './api-client';
 import { setShortcuts, useAuthStore } from './auth-store';
 import { local, StorageKey } from './storage';
 
-export type LayoutMode = 'fullwidth' | 'boxed';
+type LayoutMode = 'fullwidth' | 'boxed';
 
 export interface ThemeParts {
   main: ThemeName;
@@ -29,7 +29,7 @@ export interface UserSettings {
   quickSettings: { clickSound: boolean };
 }
 
-export function defaultUserSettings(): UserSettings {
+function defaultUserSettings(): UserSettings {
   const theme = resolveTheme(getSettings().THEME);
   return {
     layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false, mode: 'fullwidth', adminBar: false },

@@ -13,13 +13,13 @@ import { useUserSettings } from '@/lib/user-settings';
  * Turkish; an operator may replace them). Paytables is generated from the cabinets' math by its own
  * route.
  */
-export interface InfoPage {
+interface InfoPage {
   id: string;
   title: string;
   src: (language: string) => string;
 }
 const staticPage = (id: string, title: string): InfoPage => ({ id, title, src: (language) => `/info/${id}.html?lang=${language}` });
-export const INFO_PAGES: readonly InfoPage[] = [
+const INFO_PAGES: readonly InfoPage[] = [
   staticPage('password-reset', 'footer.passwordReset'),
   staticPage('game-rules', 'footer.gameRules'),
   staticPage('player-protection', 'footer.playerProtection'),

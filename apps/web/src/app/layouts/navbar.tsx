@@ -31,7 +31,7 @@ function UserBlock() {
   );
 }
 
-export function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: () => void; showFoldButton?: boolean }) {
+function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: () => void; showFoldButton?: boolean }) {
   const { t } = useTranslation();
   const { tree } = useNavigationItems();
   const { folded, toggleFolded, closeMobile } = useNavbar();

@@ -69,7 +69,7 @@ export function autoplayRule(ctx: PlayContext): Rule {
   return null;
 }
 
-export interface CashInContext extends PlayContext {
+interface CashInContext extends PlayContext {
   amountCents: number;
   walletCents: number | null;
   maxAllInCents: number;
@@ -104,8 +104,8 @@ export function nextBetLevel(levelCount: number, current: number, step: 1 | -1, 
 
 export const LatencyQuality = { Good: 'good', Fair: 'fair', Poor: 'poor' } as const;
 export type LatencyQuality = (typeof LatencyQuality)[keyof typeof LatencyQuality];
-export const LATENCY_GOOD_MS = 150;
-export const LATENCY_FAIR_MS = 400;
+const LATENCY_GOOD_MS = 150;
+const LATENCY_FAIR_MS = 400;
 
 export function latencyQuality(latencyMs: number): LatencyQuality {
   if (latencyMs <= LATENCY_GOOD_MS) return LatencyQuality.Good;

@@ -1,6 +1,6 @@
 import { SEARCH_SUGGESTIONS_MAX } from '@reel/protocol/client';
 
-export interface Searchable {
+interface Searchable {
   id: string;
   title: string;
 }

@@ -11,7 +11,7 @@ import { local, session, StorageKey } from '@/lib/storage';
 import { toast } from '@/lib/toast-store';
 import { LoginForm } from './login-form';
 
-export function whatsappHref(number: string): string {
+function whatsappHref(number: string): string {
   return `https://wa.me/${number.replace(/[^\d]/g, '')}`;
 }
 

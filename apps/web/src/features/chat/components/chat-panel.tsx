@@ -14,7 +14,7 @@ import { MyStatus } from './my-status';
 
 dayjs.extend(advancedFormat);
 
-export function formatChatTime(iso: string, language = 'en'): string {
+function formatChatTime(iso: string, language = 'en'): string {
   return dayjs(iso).locale(language).format(CHAT_TIME_FORMAT);
 }
 

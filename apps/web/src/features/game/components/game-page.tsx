@@ -10,9 +10,8 @@ import { GameSidebar } from './game-sidebar';
 import { Meters, SessionFacts } from './meters';
 import { VideoStage } from './video-stage';
 
-export { canUseFullscreen } from '../hooks/use-fullscreen';
 
-export interface GamePageProps {
+interface GamePageProps {
   /** The toolbar's wallet balance (composed by the app). */
   wallet?: ReactNode;
   /** The toolbar's discount and bonus buttons (composed by the app). */

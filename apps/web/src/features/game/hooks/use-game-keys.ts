@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-export interface GameKeyHandlers {
+interface GameKeyHandlers {
   spin(): void;
   autoplay(): void;
   betUp(): void;

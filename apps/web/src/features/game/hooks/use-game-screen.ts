@@ -28,7 +28,7 @@ import { useGameChannel } from './use-game-channel';
 import { useGameKeys } from './use-game-keys';
 import { useLiveVideo } from './use-live-video';
 
-export type ResumeAction = 'continue' | 'cashout' | 'cancel' | 'kick';
+type ResumeAction = 'continue' | 'cashout' | 'cancel' | 'kick';
 
 /**
  * Everything the game screen knows and does: the channel and video of the machine in the URL,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { VideoConnection, VideoStatus, intervalLossPercent, isDegraded, isFrozen, type VideoGrant } from '@/lib/video';
 import type { GameChannel } from '../api/game-channel';
 
-export const STATS_INTERVAL_MS = 1000;
+const STATS_INTERVAL_MS = 1000;
 /** How often the frozen-picture check runs (the rule itself: FROZEN_AFTER_MS). */
 const FREEZE_CHECK_MS = 200;
 /** A grant this close to its expiry is not worth a WHEP request that would be refused. */

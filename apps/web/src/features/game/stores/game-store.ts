@@ -4,7 +4,7 @@ import { setPlayBusy } from '@/lib/play-activity';
 import type { GameChannelStatus, JoinedData } from '../api/game-channel';
 
 /** The game view state of spec section 3, plus what the server tells the screen about play. */
-export interface GameViewState {
+interface GameViewState {
   id: number | null;
   name: string;
   connectionStatus: GameChannelStatus;
@@ -32,7 +32,7 @@ export interface GameViewState {
   notice: { code: number; params: Params } | null;
 }
 
-export const initialGameState = (volume = 1): GameViewState => ({
+const initialGameState = (volume = 1): GameViewState => ({
   id: null,
   name: '',
   connectionStatus: 'idle',
@@ -60,13 +60,13 @@ export const initialGameState = (volume = 1): GameViewState => ({
 export const useGameStore = create<GameViewState>(() => initialGameState());
 
 /** Autoplay or a bonus round (free spins left, or the cabinet says so): the machine plays by itself. */
-export function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {
+function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {
   return state.autoplay || (state.machine !== null && (state.machine.cabinetState === 'in_bonus' || state.machine.freeSpinsLeft > 0));
 }
 // Leaving the game resets the state, which clears the report too.
 useGameStore.subscribe((state) => setPlayBusy(playsByItself(state)));
 
-export function sortBands(bands: readonly QualityBand[]): QualityBand[] {
+function sortBands(bands: readonly QualityBand[]): QualityBand[] {
   return [...bands].sort((a, b) => b.Order - a.Order);
 }
 

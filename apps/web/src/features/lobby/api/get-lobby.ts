@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 type LobbyAnswer = BrandWithMachines[] | BrandWithMachines | { brand: Brand; machines: Machine[] }[];
 
 /** The spec allows "list or object with brand and machines"; both become a list. */
-export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
+function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
   if (!answer) return [];
   const list = Array.isArray(answer) ? answer : [answer];
   return list
@@ -20,7 +20,7 @@ export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWit
  * The brand groups as `GET /machine/brands` lists them (name, jackpots, machine count, in its
  * order), each with its machines from the machine list. A brand the list does not name is not shown.
  */
-export function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMachines[] {
+function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMachines[] {
   return brands.map((brand) => ({
     brand: { ...brand, machineCount: brand.machineCount ?? 0 },
     machines: groups.find((group) => group.brand.id === brand.id)?.machines ?? [],

@@ -7,7 +7,7 @@ const CARD_MIN_WIDTH_PX = 156;
 const GAP_PX = 12;
 const ROW_HEIGHT_PX = 236;
 
-export function columnsFor(widthPx: number): number {
+function columnsFor(widthPx: number): number {
   return Math.max(1, Math.floor((widthPx + GAP_PX) / (CARD_MIN_WIDTH_PX + GAP_PX)));
 }
 

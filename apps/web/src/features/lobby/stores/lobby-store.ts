@@ -23,7 +23,7 @@ export const useLobbyStore = create<LobbyState>(() => ({
   jackpots: {},
 }));
 
-export function setLobby(groups: BrandWithMachines[]): void {
+function setLobby(groups: BrandWithMachines[]): void {
   const statuses: Record<number, MachineStatus> = {};
   const hot: Record<number, boolean> = {};
   const jackpots: Record<number, string> = {};
