@@ -20,11 +20,13 @@ export const paths = {
 } as const;
 
 function slug(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '') || 'item';
+  return (
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'item'
+  );
 }
 
 /** Template demo pages the spec lists without describing; they render one shared placeholder. */

@@ -23,7 +23,10 @@ type UnauthorizedHandler = (error: ApiError) => void;
 let tokenSource: TokenSource = () => null;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
-export function configureApiClient(options: { getToken: TokenSource; onUnauthorized: UnauthorizedHandler }): void {
+export function configureApiClient(options: {
+  getToken: TokenSource;
+  onUnauthorized: UnauthorizedHandler;
+}): void {
   tokenSource = options.getToken;
   onUnauthorized = options.onUnauthorized;
 }
@@ -107,10 +110,20 @@ async function failure(response: Response, options: RequestOptions): Promise<Api
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response, options);
-  const body = (await response.json()) as T & { status?: boolean; code?: number; ErrorMessage?: string; Params?: Params };
+  const body = (await response.json()) as T & {
+    status?: boolean;
+    code?: number;
+    ErrorMessage?: string;
+    Params?: Params;
+  };
   // Some backends of this contract answer 200 with status:false; treat it as the error it is.
   if (body && typeof body === 'object' && body.status === false) {
-    throw new ApiError(body.code ?? Code.InternalError, body.ErrorMessage ?? '', response.status, body.Params ?? {});
+    throw new ApiError(
+      body.code ?? Code.InternalError,
+      body.ErrorMessage ?? '',
+      response.status,
+      body.Params ?? {},
+    );
   }
   return body;
 }
@@ -122,7 +135,8 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, options),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
 };

@@ -43,12 +43,18 @@ export function upsertToast(input: Partial<Toast> & { message: string }): string
   };
   useToastStore.setState((state) => {
     const exists = state.toasts.some((item) => item.id === id);
-    return { toasts: exists ? state.toasts.map((item) => (item.id === id ? toast : item)) : [...state.toasts, toast] };
+    return {
+      toasts: exists ? state.toasts.map((item) => (item.id === id ? toast : item)) : [...state.toasts, toast],
+    };
   });
   const previous = timers.get(id);
   if (previous) clearTimeout(previous);
   timers.delete(id);
-  if (toast.autoHideMs !== null) timers.set(id, setTimeout(() => dismissToast(id), toast.autoHideMs));
+  if (toast.autoHideMs !== null)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), toast.autoHideMs),
+    );
   return id;
 }
 

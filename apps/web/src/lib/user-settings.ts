@@ -32,7 +32,12 @@ export interface UserSettings {
 function defaultUserSettings(): UserSettings {
   const theme = resolveTheme(getSettings().THEME);
   return {
-    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false, mode: 'fullwidth', adminBar: false },
+    layout: {
+      style: resolveLayoutStyle(getSettings().LAYOUT_STYLE),
+      navbarFolded: false,
+      mode: 'fullwidth',
+      adminBar: false,
+    },
     theme: { main: theme, navbar: theme, toolbar: theme, footer: theme },
     direction: 'ltr',
     customScrollbars: true,
@@ -41,7 +46,8 @@ function defaultUserSettings(): UserSettings {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** Whatever the server or storage holds is laid over the defaults field by field; bad values fall back. */
 export function normaliseUserSettings(raw: unknown): UserSettings {

@@ -147,7 +147,10 @@ export function Navigation({
   label: string;
 }) {
   // Horizontal navigation shows a group's children in one row.
-  const entries = layout === 'horizontal' ? items.flatMap((item) => (item.type === 'group' ? (item.children ?? []) : [item])) : items;
+  const entries =
+    layout === 'horizontal'
+      ? items.flatMap((item) => (item.type === 'group' ? (item.children ?? []) : [item]))
+      : items;
   return (
     <nav className={`nav nav--${layout}`} aria-label={label}>
       <ul className="nav__list">

@@ -14,7 +14,8 @@ const CLICK_MS = 40;
 
 function clickVolume(): number {
   const { volume, muted } = useGameStore.getState();
-  if (!getSettings().CLICK_SOUND || !useUserSettings.getState().settings.quickSettings.clickSound || muted) return 0;
+  if (!getSettings().CLICK_SOUND || !useUserSettings.getState().settings.quickSettings.clickSound || muted)
+    return 0;
   return Math.min(1, Math.max(0, volume));
 }
 

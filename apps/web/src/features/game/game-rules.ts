@@ -46,7 +46,8 @@ export function spinRule(ctx: PlayContext): Rule {
   const machine = ctx.machine!;
   if (ctx.autoplay) return BlockReason.Autoplay;
   if (ctx.spinPending || machine.cabinetState !== 'idle') return BlockReason.Busy;
-  if (machine.freeSpinsLeft === 0 && machine.creditsCents < Math.max(machine.betCents, 1)) return BlockReason.NoCredits;
+  if (machine.freeSpinsLeft === 0 && machine.creditsCents < Math.max(machine.betCents, 1))
+    return BlockReason.NoCredits;
   return null;
 }
 

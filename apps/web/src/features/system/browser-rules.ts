@@ -20,7 +20,10 @@ function supportsWebRtc(scope: { RTCPeerConnection?: unknown; webkitRTCPeerConne
   return typeof scope.RTCPeerConnection === 'function' || typeof scope.webkitRTCPeerConnection === 'function';
 }
 
-export function isSupportedBrowser(userAgent: string, scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown }): boolean {
+export function isSupportedBrowser(
+  userAgent: string,
+  scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown },
+): boolean {
   return browserFamily(userAgent) !== 'other' && supportsWebRtc(scope);
 }
 

@@ -10,7 +10,6 @@ import { GameSidebar } from './game-sidebar';
 import { Meters, SessionFacts } from './meters';
 import { VideoStage } from './video-stage';
 
-
 interface GamePageProps {
   /** The toolbar's wallet balance (composed by the app). */
   wallet?: ReactNode;

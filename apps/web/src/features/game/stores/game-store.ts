@@ -1,4 +1,11 @@
-import type { GameCycleView, MachineView, Params, QualityBand, SessionView, VideoType } from '@reel/protocol/client';
+import type {
+  GameCycleView,
+  MachineView,
+  Params,
+  QualityBand,
+  SessionView,
+  VideoType,
+} from '@reel/protocol/client';
 import { create } from 'zustand';
 import { setPlayBusy } from '@/lib/play-activity';
 import type { GameChannelStatus, JoinedData } from '../api/game-channel';
@@ -61,7 +68,10 @@ export const useGameStore = create<GameViewState>(() => initialGameState());
 
 /** Autoplay or a bonus round (free spins left, or the cabinet says so): the machine plays by itself. */
 function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {
-  return state.autoplay || (state.machine !== null && (state.machine.cabinetState === 'in_bonus' || state.machine.freeSpinsLeft > 0));
+  return (
+    state.autoplay ||
+    (state.machine !== null && (state.machine.cabinetState === 'in_bonus' || state.machine.freeSpinsLeft > 0))
+  );
 }
 // Leaving the game resets the state, which clears the report too.
 useGameStore.subscribe((state) => setPlayBusy(playsByItself(state)));
@@ -94,7 +104,9 @@ export const gameActions = {
     useGameStore.setState((state) => ({
       lastCycle: cycle,
       spinPending: false,
-      machine: state.machine ? { ...state.machine, creditsCents: cycle.creditsAfterCents, freeSpinsLeft: cycle.freeSpinsLeft } : state.machine,
+      machine: state.machine
+        ? { ...state.machine, creditsCents: cycle.creditsAfterCents, freeSpinsLeft: cycle.freeSpinsLeft }
+        : state.machine,
     }));
   },
   session(session: SessionView) {

@@ -28,9 +28,14 @@ function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMach
 }
 
 /** Single-lobby mode shows one brand's machines (GET /machine/{id}); otherwise every group. */
-export async function fetchLobby(settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>, signal?: AbortSignal) {
+export async function fetchLobby(
+  settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>,
+  signal?: AbortSignal,
+) {
   if (settings.SINGLE_LOBBY && settings.LOBBY_ID) {
-    return normaliseLobby(await api.get<LobbyAnswer>(ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)), { signal }));
+    return normaliseLobby(
+      await api.get<LobbyAnswer>(ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)), { signal }),
+    );
   }
   const [brands, all] = await Promise.all([
     api.get<Brand[]>(ApiPath.machineBrands, { signal }),

@@ -39,7 +39,13 @@ export function MachineGrid({ machines, label }: { machines: readonly Machine[];
   });
 
   return (
-    <div ref={ref} className="machine-grid" role="list" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={ref}
+      className="machine-grid"
+      role="list"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}
