@@ -1,8 +1,8 @@
-import { ApiPath, type Brand, type BrandWithMachines, type Machine } from '@reel/protocol/client';
-import type { Settings } from '@reel/protocol/client';
-import { api } from '@/lib/api-client';
-
-type LobbyAnswer = BrandWithMachines[] | BrandWithMachines | { brand: Brand; machines: Machine[] }[];
+import type { Brand, BrandWithMachines, Settings } from '@reel/protocol/client';
+import { getAllMachines } from './get-all-machines';
+import { getBrandMachines } from './get-brand-machines';
+import { getMachineBrands } from './get-machine-brands';
+import type { LobbyAnswer } from './lobby-answer';
 
 /** The spec allows "list or object with brand and machines"; both become a list. */
 function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
@@ -33,13 +33,8 @@ export async function fetchLobby(
   signal?: AbortSignal,
 ) {
   if (settings.SINGLE_LOBBY && settings.LOBBY_ID) {
-    return normaliseLobby(
-      await api.get<LobbyAnswer>(ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)), { signal }),
-    );
+    return normaliseLobby(await getBrandMachines(settings.LOBBY_ID, signal));
   }
-  const [brands, all] = await Promise.all([
-    api.get<Brand[]>(ApiPath.machineBrands, { signal }),
-    api.get<LobbyAnswer>(ApiPath.machineAll, { signal }),
-  ]);
+  const [brands, all] = await Promise.all([getMachineBrands(signal), getAllMachines(signal)]);
   return joinBrands(Array.isArray(brands) ? brands : [], normaliseLobby(all));
 }
