@@ -15,6 +15,14 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      // TanStack Query marks its modules "use client" for React Server Components; this app has
+      // none, so the bundler's note that the directive is dropped is noise.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     port: 5173,

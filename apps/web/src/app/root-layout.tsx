@@ -14,7 +14,7 @@ const SignedInOverlays = lazy(() => import('./signed-in-overlays'));
 const NO_ROLES: string[] = [];
 
 /** The deepest route that says something wins, as in nested route configs of the template. */
-export function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHandle {
+function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHandle {
   const result: RouteHandle = { chrome: 'full' };
   for (const handle of handles) {
     if (!handle) continue;

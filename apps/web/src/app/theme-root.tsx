@@ -9,7 +9,7 @@ import { useUserSettings } from '@/lib/user-settings';
  * variables of every theme hang. Parts (navbar, toolbar, footer) set their own data-theme.
  */
 /** The spec's shell sizes (section 9) live once, in the protocol; CSS reads them as variables. */
-export const LAYOUT_CSS_VARIABLES: Record<string, string> = {
+const LAYOUT_CSS_VARIABLES: Record<string, string> = {
   '--game-sidebar-width': `${Layout.sidebarWidth}px`,
   '--game-header-height': `${Layout.headerHeight}px`,
   '--navbar-width': `${Layout.navbarWidth}px`,

@@ -7,7 +7,7 @@ import type { Language } from '@reel/protocol/client';
  */
 export type FlagId = 'gb' | 'tr' | 'sa';
 
-export interface LanguageOption {
+interface LanguageOption {
   id: Language;
   title: string;
   flag: FlagId;

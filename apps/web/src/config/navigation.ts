@@ -3,7 +3,7 @@ import type { IconName } from '@/components/ui/icon';
 import { authRoles, hasLevel, hasPermission, type LevelSubject } from '@/lib/auth-rules';
 import { paths } from './paths';
 
-export type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
+type NavigationType = 'group' | 'collapse' | 'item' | 'link' | 'divider';
 
 export interface NavigationItem {
   id: string;
@@ -28,7 +28,15 @@ export const navigationConfig: NavigationItem[] = [
     type: 'group',
     title: 'nav.applications',
     children: [
-      { id: 'lobby', type: 'item', title: 'nav.lobby', icon: 'home', url: paths.lobby, auth: authRoles.user, levels: [NAVIGATION_LEVEL] },
+      {
+        id: 'lobby',
+        type: 'item',
+        title: 'nav.lobby',
+        icon: 'home',
+        url: paths.lobby,
+        auth: authRoles.user,
+        levels: [NAVIGATION_LEVEL],
+      },
       {
         id: 'account',
         type: 'collapse',
@@ -36,9 +44,33 @@ export const navigationConfig: NavigationItem[] = [
         icon: 'person',
         auth: authRoles.user,
         children: [
-          { id: 'profile', type: 'item', title: 'nav.profile', icon: 'person', url: paths.profile, auth: authRoles.user, levels: [NAVIGATION_LEVEL] },
-          { id: 'slot-sessions', type: 'item', title: 'nav.slotSessions', icon: 'history', url: paths.slotSessions, auth: authRoles.user, levels: [NAVIGATION_LEVEL] },
-          { id: 'transactions', type: 'item', title: 'nav.transactions', icon: 'receipt', url: paths.transactions, auth: authRoles.user, levels: [NAVIGATION_LEVEL] },
+          {
+            id: 'profile',
+            type: 'item',
+            title: 'nav.profile',
+            icon: 'person',
+            url: paths.profile,
+            auth: authRoles.user,
+            levels: [NAVIGATION_LEVEL],
+          },
+          {
+            id: 'slot-sessions',
+            type: 'item',
+            title: 'nav.slotSessions',
+            icon: 'history',
+            url: paths.slotSessions,
+            auth: authRoles.user,
+            levels: [NAVIGATION_LEVEL],
+          },
+          {
+            id: 'transactions',
+            type: 'item',
+            title: 'nav.transactions',
+            icon: 'receipt',
+            url: paths.transactions,
+            auth: authRoles.user,
+            levels: [NAVIGATION_LEVEL],
+          },
         ],
       },
       {
@@ -51,7 +83,15 @@ export const navigationConfig: NavigationItem[] = [
         levels: [NAVIGATION_LEVEL],
       },
       { id: 'divider-1', type: 'divider' },
-      { id: 'logout', type: 'item', title: 'nav.logout', icon: 'logout', url: paths.logout, auth: authRoles.user, levels: [NAVIGATION_LEVEL] },
+      {
+        id: 'logout',
+        type: 'item',
+        title: 'nav.logout',
+        icon: 'logout',
+        url: paths.logout,
+        auth: authRoles.user,
+        levels: [NAVIGATION_LEVEL],
+      },
     ],
   },
 ];

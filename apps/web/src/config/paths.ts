@@ -19,12 +19,14 @@ export const paths = {
   error500: '/pages/errors/error-500',
 } as const;
 
-export function slug(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '') || 'item';
+function slug(name: string): string {
+  return (
+    name
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'item'
+  );
 }
 
 /** Template demo pages the spec lists without describing; they render one shared placeholder. */

@@ -23,7 +23,10 @@ type UnauthorizedHandler = (error: ApiError) => void;
 let tokenSource: TokenSource = () => null;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
-export function configureApiClient(options: { getToken: TokenSource; onUnauthorized: UnauthorizedHandler }): void {
+export function configureApiClient(options: {
+  getToken: TokenSource;
+  onUnauthorized: UnauthorizedHandler;
+}): void {
   tokenSource = options.getToken;
   onUnauthorized = options.onUnauthorized;
 }
@@ -37,7 +40,7 @@ function apiBase(): string {
  * Joins an `ApiPath` to the configured base. Paths the spec lists under `/api/...` are relative to
  * the base too, so an operator's `API_URL` moves every call at once.
  */
-export function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
+function apiUrl(path: string, query?: Record<string, string | number | undefined | null>): string {
   const relative = path.replace(/^\/api\//, '').replace(/^\//, '');
   let url = apiBase() + relative;
   if (query) {
@@ -57,7 +60,7 @@ export function checkUrl(): string {
   return new URL(`..${RootPath.check}`, absoluteBase).toString();
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
@@ -104,13 +107,23 @@ async function failure(response: Response, options: RequestOptions): Promise<Api
   return error;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response, options);
-  const body = (await response.json()) as T & { status?: boolean; code?: number; ErrorMessage?: string; Params?: Params };
+  const body = (await response.json()) as T & {
+    status?: boolean;
+    code?: number;
+    ErrorMessage?: string;
+    Params?: Params;
+  };
   // Some backends of this contract answer 200 with status:false; treat it as the error it is.
   if (body && typeof body === 'object' && body.status === false) {
-    throw new ApiError(body.code ?? Code.InternalError, body.ErrorMessage ?? '', response.status, body.Params ?? {});
+    throw new ApiError(
+      body.code ?? Code.InternalError,
+      body.ErrorMessage ?? '',
+      response.status,
+      body.Params ?? {},
+    );
   }
   return body;
 }
@@ -122,7 +135,8 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, options),
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, options),
   post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
 };

@@ -25,7 +25,7 @@ export interface Wallet extends BalanceNotification {
   currency?: string;
 }
 
-export type AuthStatus = 'checking' | 'authenticated' | 'guest';
+type AuthStatus = 'checking' | 'authenticated' | 'guest';
 
 interface AuthState {
   status: AuthStatus;
@@ -43,10 +43,6 @@ export const useAuthStore = create<AuthState>(() => ({
   wallet: null,
   redirectPath: null,
 }));
-
-export function currentRoles(): string[] {
-  return useAuthStore.getState().user?.roles ?? [];
-}
 
 const EMPTY_WALLET: Wallet = { balance: 0, cash: 0, credit: 0, bonus: 0, discount: 0 };
 

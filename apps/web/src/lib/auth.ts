@@ -46,7 +46,7 @@ function clearStoredSession(): void {
   local.remove(StorageKey.pinCode);
 }
 
-export function userFromToken(claims: TokenClaims, fields: Omit<SessionFields, 'token'>): AuthUser {
+function userFromToken(claims: TokenClaims, fields: Omit<SessionFields, 'token'>): AuthUser {
   const roles = Array.isArray(claims.role) ? [...claims.role] : claims.role ? [String(claims.role)] : [];
   // A signed-in player always carries the user role, whatever else the token grants.
   if (!roles.includes(Role.User)) roles.push(Role.User);
@@ -121,7 +121,7 @@ export async function signInWithPassword(request: LoginRequest & { remember: boo
 }
 
 /** Signs in with a stored (or query-string) token: the server answers a fresh one. */
-export async function signInWithToken(token: string): Promise<AuthUser> {
+async function signInWithToken(token: string): Promise<AuthUser> {
   const response = await api.get<ValidateResponse>(ApiPath.validate, { token, allowUnauthorized: true });
   return establishSession(response);
 }
@@ -149,7 +149,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
 }
 
 /** Logout with a message that survives the reload and is shown on the login page. */
-export function autoLogout(message?: string): Promise<void> {
+function autoLogout(message?: string): Promise<void> {
   if (message) session.set(StorageKey.logoutMessage, message);
   return logout();
 }
@@ -160,7 +160,7 @@ export function takeLogoutMessage(): string | null {
 }
 
 /** A token in the page's query string becomes the stored token and leaves the address bar. */
-export function adoptTokenFromQuery(): string | null {
+function adoptTokenFromQuery(): string | null {
   const url = new URL(window.location.href);
   const token = url.searchParams.get('access_token') ?? url.searchParams.get('token');
   if (!token) return null;

@@ -1,5 +1,5 @@
 /** Event name → listener arguments, e.g. `{ status: [Status]; error: [Error] }`. */
-export type EventMap<E> = { [K in keyof E]: unknown[] };
+type EventMap<E> = { [K in keyof E]: unknown[] };
 
 /** A small typed event emitter: the browser has no node:events, and the connections need only this. */
 export class Emitter<E extends EventMap<E>> {

@@ -4,9 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Translation } from '@/locales/en';
 import { local, StorageKey } from './storage';
 
-export const LANGUAGES = [Language.tr, Language.en, Language.ar] as const;
-/** The toolbar selector offers only these (spec section 9); ar is reachable from settings and storage. */
-export const TOOLBAR_LANGUAGES = [Language.tr, Language.en] as const;
+const LANGUAGES = [Language.tr, Language.en, Language.ar] as const;
 
 /** The protocol catalogue uses `{name}`; i18next interpolates `{{name}}`. */
 function catalogueCodes(language: 'en' | 'tr'): Record<string, string> {
@@ -36,14 +34,14 @@ export function fetchLanguage(language: Language): Promise<Translation> {
   return bundle;
 }
 
-export async function loadLanguage(language: Language): Promise<void> {
+async function loadLanguage(language: Language): Promise<void> {
   const bundle = await fetchLanguage(language);
   if (i18next.isInitialized && !i18next.hasResourceBundle(language, 'translation')) {
     i18next.addResourceBundle(language, 'translation', bundle, true, true);
   }
 }
 
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 

@@ -18,7 +18,7 @@ const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
 const PING_INTERVAL_MS = 25_000;
 
 /** The notification WebSocket lives on the same host as the API, whatever API_URL points at. */
-export function notificationUrl(token: string): string {
+function notificationUrl(token: string): string {
   const api = new URL(getSettings().API_URL || '/api/', window.location.href);
   const protocol = api.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${api.host}${WsPath.notifications}?token=${encodeURIComponent(token)}`;
@@ -28,7 +28,7 @@ export function notificationUrl(token: string): string {
  * The notification channel: one reconnecting socket per signed-in user. Features subscribe to
  * events by name; nothing here knows about React.
  */
-export class NotificationSocket {
+class NotificationSocket {
   private socket: WebSocket | null = null;
   private status: SocketStatus = 'idle';
   private lastSeq: number | undefined;

@@ -1,4 +1,9 @@
-import { SESSION_WARNING_AUTOCLOSE_MS, SESSION_WARNING_FIRST_COUNT, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import {
+  SESSION_WARNING_AUTOCLOSE_MS,
+  SESSION_WARNING_FIRST_COUNT,
+  SessionAction,
+  type InfoNotification,
+} from '@reel/protocol/client';
 import { i18next, translateCode } from './i18n';
 import { toast, updateToastMessage, upsertToast } from './toast-store';
 
@@ -6,7 +11,8 @@ import { toast, updateToastMessage, upsertToast } from './toast-store';
  * Session notices shared by the screens that meet a session: the reconnect dialog's variants and the
  * handling of info pushes (both the notification channel and the game channel carry them).
  */
-export type ReconnectVariant = 'in_bonus' | 'waiting' | 'cashing_out' | 'in_game' | 'error' | 'offline' | 'unknown';
+export type ReconnectVariant =
+  'in_bonus' | 'waiting' | 'cashing_out' | 'in_game' | 'error' | 'offline' | 'unknown';
 
 /** Spec section 4: the dialog's wording follows what the cabinet is doing. */
 export function reconnectVariant(machineStatus: string): ReconnectVariant {
@@ -37,13 +43,23 @@ export const SESSION_WARNING_TOAST_ID = 'session-close-warning';
  * created with a 10 s autoclose, so it goes when the countdown ends; later counts only change its
  * text. A screen that joins mid-countdown creates it for the seconds that are left.
  */
-export function showCountdownToast(count: number, message: string): void {
+function showCountdownToast(count: number, message: string): void {
   if (count === SESSION_WARNING_FIRST_COUNT) {
-    upsertToast({ id: SESSION_WARNING_TOAST_ID, message, variant: 'warning', autoHideMs: SESSION_WARNING_AUTOCLOSE_MS });
+    upsertToast({
+      id: SESSION_WARNING_TOAST_ID,
+      message,
+      variant: 'warning',
+      autoHideMs: SESSION_WARNING_AUTOCLOSE_MS,
+    });
     return;
   }
   if (updateToastMessage(SESSION_WARNING_TOAST_ID, message)) return;
-  upsertToast({ id: SESSION_WARNING_TOAST_ID, message, variant: 'warning', autoHideMs: Math.max(1, count) * 1000 });
+  upsertToast({
+    id: SESSION_WARNING_TOAST_ID,
+    message,
+    variant: 'warning',
+    autoHideMs: Math.max(1, count) * 1000,
+  });
 }
 
 /** The countdown's text: the code's own wording (deposit 18800, continue 18802) when known. */

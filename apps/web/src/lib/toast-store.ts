@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
-export type ToastVariant = 'info' | 'success' | 'warning' | 'error';
-export type ToastPosition = 'top-center' | 'bottom-center';
+type ToastVariant = 'info' | 'success' | 'warning' | 'error';
+type ToastPosition = 'top-center' | 'bottom-center';
 
 export interface Toast {
   id: string;
@@ -12,9 +12,8 @@ export interface Toast {
   autoHideMs: number | null;
 }
 
-/** Spec section 8: the message bar defaults to 'Hi', 6000 ms, top centre; standard toasts bottom centre, 3000 ms. */
-export const MESSAGE_DEFAULTS = { autoHideMs: 6000, position: 'top-center' } as const;
-export const TOAST_DEFAULTS = { autoHideMs: 3000, position: 'bottom-center' } as const;
+/** Spec section 8: standard toasts sit bottom centre for 3000 ms. */
+const TOAST_DEFAULTS = { autoHideMs: 3000, position: 'bottom-center' } as const;
 
 interface ToastState {
   toasts: Toast[];
@@ -44,12 +43,18 @@ export function upsertToast(input: Partial<Toast> & { message: string }): string
   };
   useToastStore.setState((state) => {
     const exists = state.toasts.some((item) => item.id === id);
-    return { toasts: exists ? state.toasts.map((item) => (item.id === id ? toast : item)) : [...state.toasts, toast] };
+    return {
+      toasts: exists ? state.toasts.map((item) => (item.id === id ? toast : item)) : [...state.toasts, toast],
+    };
   });
   const previous = timers.get(id);
   if (previous) clearTimeout(previous);
   timers.delete(id);
-  if (toast.autoHideMs !== null) timers.set(id, setTimeout(() => dismissToast(id), toast.autoHideMs));
+  if (toast.autoHideMs !== null)
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id), toast.autoHideMs),
+    );
   return id;
 }
 
@@ -72,16 +77,6 @@ export const toast = {
   warning: (message: string) => upsertToast({ message, variant: 'warning' }),
   error: (message: string) => upsertToast({ message, variant: 'error' }),
 };
-
-/** The template's message bar (showMessage): top centre, 6000 ms, 'Hi' unless told otherwise. */
-export function showMessage(options: { message?: string; variant?: ToastVariant; autoHideMs?: number } = {}): string {
-  return upsertToast({
-    message: options.message ?? 'Hi',
-    variant: options.variant ?? 'info',
-    position: MESSAGE_DEFAULTS.position,
-    autoHideMs: options.autoHideMs ?? MESSAGE_DEFAULTS.autoHideMs,
-  });
-}
 
 export function clearToastsForTest(): void {
   for (const id of timers.keys()) dismissToast(id);

@@ -6,7 +6,7 @@ import { api } from './api-client';
 import { setShortcuts, useAuthStore } from './auth-store';
 import { local, StorageKey } from './storage';
 
-export type LayoutMode = 'fullwidth' | 'boxed';
+type LayoutMode = 'fullwidth' | 'boxed';
 
 export interface ThemeParts {
   main: ThemeName;
@@ -29,10 +29,15 @@ export interface UserSettings {
   quickSettings: { clickSound: boolean };
 }
 
-export function defaultUserSettings(): UserSettings {
+function defaultUserSettings(): UserSettings {
   const theme = resolveTheme(getSettings().THEME);
   return {
-    layout: { style: resolveLayoutStyle(getSettings().LAYOUT_STYLE), navbarFolded: false, mode: 'fullwidth', adminBar: false },
+    layout: {
+      style: resolveLayoutStyle(getSettings().LAYOUT_STYLE),
+      navbarFolded: false,
+      mode: 'fullwidth',
+      adminBar: false,
+    },
     theme: { main: theme, navbar: theme, toolbar: theme, footer: theme },
     direction: 'ltr',
     customScrollbars: true,
@@ -41,7 +46,8 @@ export function defaultUserSettings(): UserSettings {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /** Whatever the server or storage holds is laid over the defaults field by field; bad values fall back. */
 export function normaliseUserSettings(raw: unknown): UserSettings {

@@ -13,13 +13,17 @@ import { useUserSettings } from '@/lib/user-settings';
  * Turkish; an operator may replace them). Paytables is generated from the cabinets' math by its own
  * route.
  */
-export interface InfoPage {
+interface InfoPage {
   id: string;
   title: string;
   src: (language: string) => string;
 }
-const staticPage = (id: string, title: string): InfoPage => ({ id, title, src: (language) => `/info/${id}.html?lang=${language}` });
-export const INFO_PAGES: readonly InfoPage[] = [
+const staticPage = (id: string, title: string): InfoPage => ({
+  id,
+  title,
+  src: (language) => `/info/${id}.html?lang=${language}`,
+});
+const INFO_PAGES: readonly InfoPage[] = [
   staticPage('password-reset', 'footer.passwordReset'),
   staticPage('game-rules', 'footer.gameRules'),
   staticPage('player-protection', 'footer.playerProtection'),
@@ -63,7 +67,13 @@ export function Footer() {
           {t('footer.uiVersion')} {UI_VERSION}
         </span>
       </div>
-      <Dialog open={page !== null} onClose={() => setPage(null)} title={page ? t(page.title) : ''} className="dialog--info" closeLabel={t('common.close')}>
+      <Dialog
+        open={page !== null}
+        onClose={() => setPage(null)}
+        title={page ? t(page.title) : ''}
+        className="dialog--info"
+        closeLabel={t('common.close')}
+      >
         {page ? <iframe className="info-frame" title={t(page.title)} src={page.src(i18n.language)} /> : null}
       </Dialog>
     </footer>

@@ -2,7 +2,7 @@ import { UI_VERSION } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@/lib/auth-store';
 
-export function formatDateTime(iso: string | null | undefined, language: string): string | null {
+function formatDateTime(iso: string | null | undefined, language: string): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;

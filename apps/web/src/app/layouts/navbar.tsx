@@ -31,7 +31,13 @@ function UserBlock() {
   );
 }
 
-export function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: () => void; showFoldButton?: boolean }) {
+function NavbarContent({
+  onItemClick,
+  showFoldButton,
+}: {
+  onItemClick?: () => void;
+  showFoldButton?: boolean;
+}) {
   const { t } = useTranslation();
   const { tree } = useNavigationItems();
   const { folded, toggleFolded, closeMobile } = useNavbar();
@@ -42,9 +48,20 @@ export function NavbarContent({ onItemClick, showFoldButton }: { onItemClick?: (
           <Logo label={t('nav.lobby')} />
         </Link>
         {showFoldButton ? (
-          <IconButton icon="menu" label={folded ? t('nav.unfold') : t('nav.fold')} pressed={folded} onClick={toggleFolded} className="navbar__fold" />
+          <IconButton
+            icon="menu"
+            label={folded ? t('nav.unfold') : t('nav.fold')}
+            pressed={folded}
+            onClick={toggleFolded}
+            className="navbar__fold"
+          />
         ) : (
-          <IconButton icon="close" label={t('nav.closeNavigation')} onClick={closeMobile} className="navbar__close" />
+          <IconButton
+            icon="close"
+            label={t('nav.closeNavigation')}
+            onClick={closeMobile}
+            className="navbar__close"
+          />
         )}
       </div>
       <UserBlock />
@@ -63,8 +80,17 @@ export function NavbarDrawer() {
   const theme = useUserSettings((state) => state.settings.theme.navbar);
   return (
     <>
-      <div className={`drawer-backdrop${mobileOpen ? ' drawer-backdrop--open' : ''}`} aria-hidden="true" onClick={closeMobile} />
-      <aside className={`navbar navbar--drawer${mobileOpen ? ' navbar--open' : ''}`} data-theme={theme} inert={!mobileOpen} aria-hidden={!mobileOpen}>
+      <div
+        className={`drawer-backdrop${mobileOpen ? ' drawer-backdrop--open' : ''}`}
+        aria-hidden="true"
+        onClick={closeMobile}
+      />
+      <aside
+        className={`navbar navbar--drawer${mobileOpen ? ' navbar--open' : ''}`}
+        data-theme={theme}
+        inert={!mobileOpen}
+        aria-hidden={!mobileOpen}
+      >
         <NavbarContent onItemClick={closeMobile} />
       </aside>
     </>

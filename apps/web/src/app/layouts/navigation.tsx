@@ -5,7 +5,7 @@ import { Icon } from '@/components/ui/icon';
 import { containsActive, isUrlActive, type NavigationItem } from '@/config/navigation';
 
 /** Spec section 9: 24 px for level 0, otherwise 40 + 16 per level, capped at 80. */
-export function nestedIndentPx(level: number): number {
+function nestedIndentPx(level: number): number {
   return level === 0 ? 24 : Math.min(40 + 16 * level, 80);
 }
 
@@ -116,7 +116,7 @@ function NavGroup({ item, level, onItemClick }: NavProps) {
   );
 }
 
-export function NavEntry(props: NavProps) {
+function NavEntry(props: NavProps) {
   switch (props.item.type) {
     case 'group':
       return <NavGroup {...props} />;
@@ -147,7 +147,10 @@ export function Navigation({
   label: string;
 }) {
   // Horizontal navigation shows a group's children in one row.
-  const entries = layout === 'horizontal' ? items.flatMap((item) => (item.type === 'group' ? (item.children ?? []) : [item])) : items;
+  const entries =
+    layout === 'horizontal'
+      ? items.flatMap((item) => (item.type === 'group' ? (item.children ?? []) : [item]))
+      : items;
   return (
     <nav className={`nav nav--${layout}`} aria-label={label}>
       <ul className="nav__list">

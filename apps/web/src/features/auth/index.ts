@@ -1,4 +1,3 @@
-export { LoginPage, whatsappHref } from './components/login-page';
-export { LoginForm } from './components/login-form';
+export { LoginPage } from './components/login-page';
 export { LogoutPage } from './components/logout-page';
 export { CallbackPage } from './components/callback-page';

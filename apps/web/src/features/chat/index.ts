@@ -1,2 +1,2 @@
-export { ChatPanel, formatChatTime } from './components/chat-panel';
+export { ChatPanel } from './components/chat-panel';
 export { useChatStore } from './stores/chat-store';

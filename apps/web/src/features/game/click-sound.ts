@@ -12,13 +12,14 @@ let context: AudioContext | null = null;
 
 const CLICK_MS = 40;
 
-export function clickVolume(): number {
+function clickVolume(): number {
   const { volume, muted } = useGameStore.getState();
-  if (!getSettings().CLICK_SOUND || !useUserSettings.getState().settings.quickSettings.clickSound || muted) return 0;
+  if (!getSettings().CLICK_SOUND || !useUserSettings.getState().settings.quickSettings.clickSound || muted)
+    return 0;
   return Math.min(1, Math.max(0, volume));
 }
 
-export function playClick(): void {
+function playClick(): void {
   const volume = clickVolume();
   if (volume === 0 || typeof AudioContext === 'undefined') return;
   try {

@@ -46,7 +46,8 @@ export function spinRule(ctx: PlayContext): Rule {
   const machine = ctx.machine!;
   if (ctx.autoplay) return BlockReason.Autoplay;
   if (ctx.spinPending || machine.cabinetState !== 'idle') return BlockReason.Busy;
-  if (machine.freeSpinsLeft === 0 && machine.creditsCents < Math.max(machine.betCents, 1)) return BlockReason.NoCredits;
+  if (machine.freeSpinsLeft === 0 && machine.creditsCents < Math.max(machine.betCents, 1))
+    return BlockReason.NoCredits;
   return null;
 }
 
@@ -69,7 +70,7 @@ export function autoplayRule(ctx: PlayContext): Rule {
   return null;
 }
 
-export interface CashInContext extends PlayContext {
+interface CashInContext extends PlayContext {
   amountCents: number;
   walletCents: number | null;
   maxAllInCents: number;
@@ -104,8 +105,8 @@ export function nextBetLevel(levelCount: number, current: number, step: 1 | -1, 
 
 export const LatencyQuality = { Good: 'good', Fair: 'fair', Poor: 'poor' } as const;
 export type LatencyQuality = (typeof LatencyQuality)[keyof typeof LatencyQuality];
-export const LATENCY_GOOD_MS = 150;
-export const LATENCY_FAIR_MS = 400;
+const LATENCY_GOOD_MS = 150;
+const LATENCY_FAIR_MS = 400;
 
 export function latencyQuality(latencyMs: number): LatencyQuality {
   if (latencyMs <= LATENCY_GOOD_MS) return LatencyQuality.Good;

@@ -1,1 +1,1 @@
-export { GamePage, canUseFullscreen, type GamePageProps } from './components/game-page';
+export { GamePage } from './components/game-page';

@@ -1,2 +1,1 @@
-export { SlotSessionsPage, TransactionsPage, formatDuration } from './components/history-pages';
-export { normaliseSearch } from './api/history-kinds';
+export { SlotSessionsPage, TransactionsPage } from './components/history-pages';

@@ -1,1 +1,1 @@
-export { LiveChatLoader, scheduleLiveChat, LIVE_CHAT_SOURCES } from './components/live-chat-loader';
+export { LiveChatLoader } from './components/live-chat-loader';

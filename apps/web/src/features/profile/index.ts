@@ -1,2 +1,1 @@
 export { ProfilePage } from './components/profile-page';
-export { ChangePasswordForm } from './components/change-password-form';

@@ -1,2 +1,1 @@
 export { PromotionButtons } from './components/promotion-buttons';
-export { checkPromotion, markUsed, readUsedAt } from './promotion-rules';

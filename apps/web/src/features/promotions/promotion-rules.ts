@@ -3,7 +3,7 @@ import { local, StorageKey } from '@/lib/storage';
 
 export type PromotionKind = 'discount' | 'bonus';
 
-export interface PromotionRefusal {
+interface PromotionRefusal {
   code: number;
   params: Record<string, number>;
 }

@@ -1,2 +1,1 @@
 export { Shortcuts, ToolbarSearch } from './components/toolbar-search';
-export { searchEntries, toggleShortcut } from './search-rules';

@@ -6,7 +6,7 @@
  * desktop and Android), old Edge (EdgeHTML), Internet Explorer and anything unknown are refused
  * (docs/spec-decisions.md).
  */
-export type BrowserFamily = 'chrome' | 'safari' | 'other';
+type BrowserFamily = 'chrome' | 'safari' | 'other';
 
 export function browserFamily(userAgent: string): BrowserFamily {
   if (/Trident|MSIE|Edge\/\d/i.test(userAgent)) return 'other';
@@ -16,11 +16,14 @@ export function browserFamily(userAgent: string): BrowserFamily {
   return 'other';
 }
 
-export function supportsWebRtc(scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown }): boolean {
+function supportsWebRtc(scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown }): boolean {
   return typeof scope.RTCPeerConnection === 'function' || typeof scope.webkitRTCPeerConnection === 'function';
 }
 
-export function isSupportedBrowser(userAgent: string, scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown }): boolean {
+export function isSupportedBrowser(
+  userAgent: string,
+  scope: { RTCPeerConnection?: unknown; webkitRTCPeerConnection?: unknown },
+): boolean {
   return browserFamily(userAgent) !== 'other' && supportsWebRtc(scope);
 }
 

@@ -1,7 +1,1 @@
-export {
-  BalanceSummary,
-  WalletBalance,
-  WalletToggle,
-  useWalletVisibility,
-  WALLET_PARTS,
-} from './components/wallet';
+export { BalanceSummary, WalletBalance, WalletToggle } from './components/wallet';

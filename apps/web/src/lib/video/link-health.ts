@@ -7,11 +7,11 @@
 /** No new frame for this long: the picture is frozen and play waits (the outcome must be seen). */
 export const FROZEN_AFTER_MS = 1000;
 /** Beyond any of these the connection is shown as degraded. */
-export const DEGRADED_LOSS_PERCENT = 3;
-export const DEGRADED_JITTER_MS = 50;
-export const DEGRADED_RTT_MS = 300;
+const DEGRADED_LOSS_PERCENT = 3;
+const DEGRADED_JITTER_MS = 50;
+const DEGRADED_RTT_MS = 300;
 
-export interface LinkSample {
+interface LinkSample {
   /** Round trip of the selected candidate pair, ms. */
   rttMs: number | null;
   /** Inter-arrival jitter of the video stream (RFC 3550, as the browser computes it), ms. */

@@ -31,7 +31,7 @@ export const VideoStatus = {
 } as const;
 export type VideoStatus = (typeof VideoStatus)[keyof typeof VideoStatus];
 
-export interface VideoConnectionEvents {
+interface VideoConnectionEvents {
   status: [VideoStatus];
   track: [MediaStreamTrack, MediaStream];
   /** First decoded frame after (re)connecting, with ms since the offer was created. */
@@ -39,7 +39,7 @@ export interface VideoConnectionEvents {
   error: [Error];
 }
 
-export interface VideoConnectionOptions {
+interface VideoConnectionOptions {
   /** A grant, or a function returning a fresh one (used again on every reconnect). */
   grant: VideoGrant | (() => Promise<VideoGrant>);
   /** Optional element to play into (muted autoplay is the caller's choice). */

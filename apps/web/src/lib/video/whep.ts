@@ -3,7 +3,7 @@
  * (or, with the Janus backend, the server's own offer) comes back as SDP with a Location for the
  * viewer resource, used for the Janus answer (PATCH), leaving (DELETE) and the pagehide beacon.
  */
-export interface SignalResult {
+interface SignalResult {
   kind: 'answer' | 'offer';
   sdp: string;
   /** Absolute or root-relative URL of the viewer resource. */

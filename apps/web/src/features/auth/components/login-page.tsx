@@ -11,7 +11,7 @@ import { local, session, StorageKey } from '@/lib/storage';
 import { toast } from '@/lib/toast-store';
 import { LoginForm } from './login-form';
 
-export function whatsappHref(number: string): string {
+function whatsappHref(number: string): string {
   return `https://wa.me/${number.replace(/[^\d]/g, '')}`;
 }
 
@@ -52,7 +52,9 @@ export function LoginPage({ banner }: { banner?: ReactNode }) {
       </section>
       <main className="login__panel" id="main">
         <div className="login__top">
-          {settings.LANG_SELECT ? <LanguageSelect languages={[Language.tr, Language.en, Language.ar]} /> : null}
+          {settings.LANG_SELECT ? (
+            <LanguageSelect languages={[Language.tr, Language.en, Language.ar]} />
+          ) : null}
         </div>
         <div className="login__card">
           <Logo label={t('auth.logo')} />
@@ -71,10 +73,17 @@ export function LoginPage({ banner }: { banner?: ReactNode }) {
           ) : (
             <LoginForm />
           )}
-          {settings.SPLASH_SCREEN ? <Switch label={t('auth.splashScreen')} checked={splash} onChange={toggleSplash} /> : null}
+          {settings.SPLASH_SCREEN ? (
+            <Switch label={t('auth.splashScreen')} checked={splash} onChange={toggleSplash} />
+          ) : null}
           {showContact ? (
             <div className="login__contact">
-              <a className="whatsapp-link" href={whatsappHref(settings.WHATSAPP_NUMBER)} target="_blank" rel="noreferrer">
+              <a
+                className="whatsapp-link"
+                href={whatsappHref(settings.WHATSAPP_NUMBER)}
+                target="_blank"
+                rel="noreferrer"
+              >
                 <Icon name="whatsapp" size={28} />
                 <span>{t('auth.whatsapp')}</span>
               </a>

@@ -14,7 +14,7 @@ import { MyStatus } from './my-status';
 
 dayjs.extend(advancedFormat);
 
-export function formatChatTime(iso: string, language = 'en'): string {
+function formatChatTime(iso: string, language = 'en'): string {
   return dayjs(iso).locale(language).format(CHAT_TIME_FORMAT);
 }
 
@@ -49,7 +49,13 @@ export function ChatPanel() {
   };
 
   return (
-    <SidePanel open={open} onClose={closePanel} title={t('chat.title')} closeLabel={t('common.close')} widthPx={Layout.chatPanelWidth}>
+    <SidePanel
+      open={open}
+      onClose={closePanel}
+      title={t('chat.title')}
+      closeLabel={t('common.close')}
+      widthPx={Layout.chatPanelWidth}
+    >
       <div className="chat">
         <ul className="chat__contacts" aria-label={t('chat.contacts')}>
           {contacts.map((contact) => (
@@ -86,7 +92,9 @@ export function ChatPanel() {
                 <span className="muted">{t(`chat.status.${selected.status}`)}</span>
               </div>
               <div className="chat__messages" ref={messagesRef} aria-live="polite">
-                {chat && chat.dialog.length === 0 ? <p className="chat__empty">{t('chat.startConversation')}</p> : null}
+                {chat && chat.dialog.length === 0 ? (
+                  <p className="chat__empty">{t('chat.startConversation')}</p>
+                ) : null}
                 {chat?.dialog.map((message, index) => {
                   const mine = message.who === user?.id;
                   return (
@@ -105,7 +113,12 @@ export function ChatPanel() {
                   value={text}
                   onChange={(event) => setText(event.target.value)}
                 />
-                <button type="submit" className="icon-btn icon-btn--accent" aria-label={t('chat.send')} disabled={!text.trim()}>
+                <button
+                  type="submit"
+                  className="icon-btn icon-btn--accent"
+                  aria-label={t('chat.send')}
+                  disabled={!text.trim()}
+                >
                   <Icon name="send" size={22} />
                 </button>
               </form>

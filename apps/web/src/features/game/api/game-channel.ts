@@ -44,10 +44,10 @@ export const LONG_OUTAGE_MS = 4_000;
 /** How long a `stream {}` request may stay unanswered before the channel re-joins for a grant. */
 export const STREAM_REQUEST_TIMEOUT_MS = 1_500;
 /** `leave` waits this long for the server's `closed` before the socket is shut anyway. */
-export const LEAVE_TIMEOUT_MS = 2_000;
+const LEAVE_TIMEOUT_MS = 2_000;
 
 /** Close codes the server uses on the game channel. */
-export const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
+const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
 
 const RECONNECT_BACKOFF: BackoffPolicy = {
   initialMs: RECONNECT_INITIAL_DELAY_MS,
@@ -59,9 +59,9 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 }
 
 export type JoinedData = GameServerEvents['joined'];
-export type GameError = GameServerEvents['error'];
+type GameError = GameServerEvents['error'];
 
-export type GameChannelEvents = {
+type GameChannelEvents = {
   status: [GameChannelStatus];
   joined: [JoinedData];
   machine: [GameServerEvents['machine']];
@@ -99,7 +99,7 @@ export interface Environment {
   subscribe(handlers: { online(): void; offline(): void; visible(): void }): () => void;
 }
 
-export const browserEnvironment: Environment = {
+const browserEnvironment: Environment = {
   isOnline: () => navigator.onLine !== false,
   isVisible: () => document.visibilityState !== 'hidden',
   subscribe({ online, offline, visible }) {
@@ -115,7 +115,7 @@ export const browserEnvironment: Environment = {
   },
 };
 
-export interface GameChannelOptions {
+interface GameChannelOptions {
   machineId: number;
   getToken: () => string | null;
   url?: (token: string) => string;
@@ -128,12 +128,12 @@ export interface GameChannelOptions {
 
 const OPEN = 1;
 
-export function gameChannelUrl(token: string): string {
+function gameChannelUrl(token: string): string {
   const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${protocol}//${window.location.host}${WsPath.game}?token=${encodeURIComponent(token)}`;
 }
 
-export function newCommandId(): string {
+function newCommandId(): string {
   return (
     globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
   );

@@ -12,7 +12,7 @@ import { gameActions, useGameStore } from '../stores/game-store';
 import { useMoney } from '@/lib/use-money';
 
 /** The reconnect dialog on the game screen after a long outage. */
-export interface Interruption {
+interface Interruption {
   variant: ReconnectVariant;
   name: string;
 }

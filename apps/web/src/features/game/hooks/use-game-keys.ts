@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-export interface GameKeyHandlers {
+interface GameKeyHandlers {
   spin(): void;
   autoplay(): void;
   betUp(): void;
@@ -61,7 +61,12 @@ export function useGameKeys(handlers: GameKeyHandlers): void {
     };
     // Space's click on a focused button comes with keyup; swallow it, the keydown already spun.
     const onKeyUp = (event: KeyboardEvent) => {
-      if ((event.key === ' ' || event.code === 'Space') && !document.querySelector('dialog[open]') && !typingInto(event.target)) event.preventDefault();
+      if (
+        (event.key === ' ' || event.code === 'Space') &&
+        !document.querySelector('dialog[open]') &&
+        !typingInto(event.target)
+      )
+        event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('keyup', onKeyUp, true);

@@ -1,9 +1,16 @@
 import type { StreamGrant } from '@reel/protocol/client';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { VideoConnection, VideoStatus, intervalLossPercent, isDegraded, isFrozen, type VideoGrant } from '@/lib/video';
+import {
+  VideoConnection,
+  VideoStatus,
+  intervalLossPercent,
+  isDegraded,
+  isFrozen,
+  type VideoGrant,
+} from '@/lib/video';
 import type { GameChannel } from '../api/game-channel';
 
-export const STATS_INTERVAL_MS = 1000;
+const STATS_INTERVAL_MS = 1000;
 /** How often the frozen-picture check runs (the rule itself: FROZEN_AFTER_MS). */
 const FREEZE_CHECK_MS = 200;
 /** A grant this close to its expiry is not worth a WHEP request that would be refused. */
@@ -49,7 +56,11 @@ function usable(grant: StreamGrant | null): grant is StreamGrant {
  * Plays the machine's live video into `videoRef`. The first grant comes with `joined`; every
  * reconnect of the video asks the game channel for a fresh one (grants are short-lived).
  */
-export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, channel: GameChannel | null, firstGrant: StreamGrant | null): LiveVideo {
+export function useLiveVideo(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  channel: GameChannel | null,
+  firstGrant: StreamGrant | null,
+): LiveVideo {
   const [state, setState] = useState<LiveVideo>(INITIAL);
   const grantRef = useRef(firstGrant);
   grantRef.current = firstGrant;
@@ -66,7 +77,13 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
     };
     const connection = new VideoConnection({ grant: provide, video });
     const offs = [
-      connection.on('status', (status) => setState((previous) => ({ ...previous, status, ...(status === VideoStatus.Connected ? {} : { latencyMs: null }) }))),
+      connection.on('status', (status) =>
+        setState((previous) => ({
+          ...previous,
+          status,
+          ...(status === VideoStatus.Connected ? {} : { latencyMs: null }),
+        })),
+      ),
       connection.on('firstFrame', (firstFrameMs) => setState((previous) => ({ ...previous, firstFrameMs }))),
     ];
     void connection.connect().catch(() => undefined);
@@ -80,7 +97,8 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
     };
     frameCallback = video.requestVideoFrameCallback(onVideoFrame);
     const freezeTimer = setInterval(() => {
-      const frozen = connection.status === VideoStatus.Connected && isFrozen(lastFrameAtMs, performance.now());
+      const frozen =
+        connection.status === VideoStatus.Connected && isFrozen(lastFrameAtMs, performance.now());
       setState((s) => (s.frozen === frozen ? s : { ...s, frozen, degraded: isDegraded(s, frozen) }));
     }, FREEZE_CHECK_MS);
     let packets = { received: 0, lost: 0 };
@@ -107,7 +125,12 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
               if (typeof entry.jitter === 'number') jitterMs = entry.jitter * 1000;
               counts = { received: Number(entry.packetsReceived ?? 0), lost: Number(entry.packetsLost ?? 0) };
             }
-            if (entry.type === 'candidate-pair' && entry.nominated && typeof entry.currentRoundTripTime === 'number') rttMs = entry.currentRoundTripTime * 1000;
+            if (
+              entry.type === 'candidate-pair' &&
+              entry.nominated &&
+              typeof entry.currentRoundTripTime === 'number'
+            )
+              rttMs = entry.currentRoundTripTime * 1000;
           });
           const frames = emitted - previous.emitted;
           const bufferMs = frames > 0 ? ((delaySeconds - previous.delaySeconds) / frames) * 1000 : null;
@@ -118,7 +141,13 @@ export function useLiveVideo(videoRef: RefObject<HTMLVideoElement | null>, chann
             const link = { rttMs, jitterMs, lossPercent };
             // A frozen picture decodes nothing: keep the last latency, the freeze says the rest.
             const latencyMs = bufferMs === null ? state.latencyMs : Math.round(bufferMs + (rttMs ?? 0) / 2);
-            return { ...state, ...link, latencyMs, framesPerSecond, degraded: isDegraded(link, state.frozen) };
+            return {
+              ...state,
+              ...link,
+              latencyMs,
+              framesPerSecond,
+              degraded: isDegraded(link, state.frozen),
+            };
           });
         })
         .catch(() => undefined);

@@ -1,10 +1,17 @@
-import type { GameCycleView, MachineView, Params, QualityBand, SessionView, VideoType } from '@reel/protocol/client';
+import type {
+  GameCycleView,
+  MachineView,
+  Params,
+  QualityBand,
+  SessionView,
+  VideoType,
+} from '@reel/protocol/client';
 import { create } from 'zustand';
 import { setPlayBusy } from '@/lib/play-activity';
 import type { GameChannelStatus, JoinedData } from '../api/game-channel';
 
 /** The game view state of spec section 3, plus what the server tells the screen about play. */
-export interface GameViewState {
+interface GameViewState {
   id: number | null;
   name: string;
   connectionStatus: GameChannelStatus;
@@ -32,7 +39,7 @@ export interface GameViewState {
   notice: { code: number; params: Params } | null;
 }
 
-export const initialGameState = (volume = 1): GameViewState => ({
+const initialGameState = (volume = 1): GameViewState => ({
   id: null,
   name: '',
   connectionStatus: 'idle',
@@ -60,13 +67,16 @@ export const initialGameState = (volume = 1): GameViewState => ({
 export const useGameStore = create<GameViewState>(() => initialGameState());
 
 /** Autoplay or a bonus round (free spins left, or the cabinet says so): the machine plays by itself. */
-export function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {
-  return state.autoplay || (state.machine !== null && (state.machine.cabinetState === 'in_bonus' || state.machine.freeSpinsLeft > 0));
+function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {
+  return (
+    state.autoplay ||
+    (state.machine !== null && (state.machine.cabinetState === 'in_bonus' || state.machine.freeSpinsLeft > 0))
+  );
 }
 // Leaving the game resets the state, which clears the report too.
 useGameStore.subscribe((state) => setPlayBusy(playsByItself(state)));
 
-export function sortBands(bands: readonly QualityBand[]): QualityBand[] {
+function sortBands(bands: readonly QualityBand[]): QualityBand[] {
   return [...bands].sort((a, b) => b.Order - a.Order);
 }
 
@@ -94,7 +104,9 @@ export const gameActions = {
     useGameStore.setState((state) => ({
       lastCycle: cycle,
       spinPending: false,
-      machine: state.machine ? { ...state.machine, creditsCents: cycle.creditsAfterCents, freeSpinsLeft: cycle.freeSpinsLeft } : state.machine,
+      machine: state.machine
+        ? { ...state.machine, creditsCents: cycle.creditsAfterCents, freeSpinsLeft: cycle.freeSpinsLeft }
+        : state.machine,
     }));
   },
   session(session: SessionView) {

@@ -4,7 +4,7 @@ import { useMoney } from '@/lib/use-money';
 import { HistoryTable, type Column } from './history-table';
 
 /** 3725 s → 1:02:05; durations read the same in every language. */
-export function formatDuration(seconds: number | null | undefined): string {
+function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
   const total = Math.max(0, Math.round(seconds));
   const h = Math.floor(total / 3600);

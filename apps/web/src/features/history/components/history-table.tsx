@@ -9,7 +9,7 @@ import { downloadHistory } from '../api/download-history';
 import { fetchHistoryPage } from '../api/get-history';
 import type { HistoryKind, RowOf } from '../api/history-kinds';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
 const SEARCH_DEBOUNCE_MS = 300;
 
 export interface Column<T> {

@@ -2,11 +2,11 @@ import { LIVE_CHAT_RETRY_MS, LIVE_CHAT_START_DELAY_MS } from '@reel/protocol/cli
 import { useEffect } from 'react';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 
-export const LIVE_CHAT_SOURCES = {
+const LIVE_CHAT_SOURCES = {
   tawk: (id: string) => `https://embed.tawk.to/${id}`,
   jivo: (id: string) => `https://code.jivosite.com/widget/${id}`,
 } as const;
-export type LiveChatProvider = keyof typeof LIVE_CHAT_SOURCES;
+type LiveChatProvider = keyof typeof LIVE_CHAT_SOURCES;
 
 const SCRIPT_ID = 'live-chat-script';
 
@@ -14,7 +14,7 @@ const SCRIPT_ID = 'live-chat-script';
  * Injects the configured provider's script 700 ms after start (so it never competes with the first
  * paint) and tries once more after 5000 ms when it has not loaded. Returns a cancel function.
  */
-export function scheduleLiveChat(provider: string, id: string, doc: Document = document): () => void {
+function scheduleLiveChat(provider: string, id: string, doc: Document = document): () => void {
   if (!(provider in LIVE_CHAT_SOURCES) || !id) return () => {};
   const src = LIVE_CHAT_SOURCES[provider as LiveChatProvider](id);
   let loaded = false;

@@ -1,11 +1,11 @@
-import { ApiPath, type Brand, type BrandWithMachines, type Machine } from '@reel/protocol/client';
-import type { Settings } from '@reel/protocol/client';
-import { api } from '@/lib/api-client';
-
-type LobbyAnswer = BrandWithMachines[] | BrandWithMachines | { brand: Brand; machines: Machine[] }[];
+import type { Brand, BrandWithMachines, Settings } from '@reel/protocol/client';
+import { getAllMachines } from './get-all-machines';
+import { getBrandMachines } from './get-brand-machines';
+import { getMachineBrands } from './get-machine-brands';
+import type { LobbyAnswer } from './lobby-answer';
 
 /** The spec allows "list or object with brand and machines"; both become a list. */
-export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
+function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWithMachines[] {
   if (!answer) return [];
   const list = Array.isArray(answer) ? answer : [answer];
   return list
@@ -20,7 +20,7 @@ export function normaliseLobby(answer: LobbyAnswer | null | undefined): BrandWit
  * The brand groups as `GET /machine/brands` lists them (name, jackpots, machine count, in its
  * order), each with its machines from the machine list. A brand the list does not name is not shown.
  */
-export function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMachines[] {
+function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandWithMachines[] {
   return brands.map((brand) => ({
     brand: { ...brand, machineCount: brand.machineCount ?? 0 },
     machines: groups.find((group) => group.brand.id === brand.id)?.machines ?? [],
@@ -28,13 +28,13 @@ export function joinBrands(brands: Brand[], groups: BrandWithMachines[]): BrandW
 }
 
 /** Single-lobby mode shows one brand's machines (GET /machine/{id}); otherwise every group. */
-export async function fetchLobby(settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>, signal?: AbortSignal) {
+export async function fetchLobby(
+  settings: Pick<Settings, 'SINGLE_LOBBY' | 'LOBBY_ID'>,
+  signal?: AbortSignal,
+) {
   if (settings.SINGLE_LOBBY && settings.LOBBY_ID) {
-    return normaliseLobby(await api.get<LobbyAnswer>(ApiPath.machineById.replace(':id', String(settings.LOBBY_ID)), { signal }));
+    return normaliseLobby(await getBrandMachines(settings.LOBBY_ID, signal));
   }
-  const [brands, all] = await Promise.all([
-    api.get<Brand[]>(ApiPath.machineBrands, { signal }),
-    api.get<LobbyAnswer>(ApiPath.machineAll, { signal }),
-  ]);
+  const [brands, all] = await Promise.all([getMachineBrands(signal), getAllMachines(signal)]);
   return joinBrands(Array.isArray(brands) ? brands : [], normaliseLobby(all));
 }

@@ -7,7 +7,7 @@ const CARD_MIN_WIDTH_PX = 156;
 const GAP_PX = 12;
 const ROW_HEIGHT_PX = 236;
 
-export function columnsFor(widthPx: number): number {
+function columnsFor(widthPx: number): number {
   return Math.max(1, Math.floor((widthPx + GAP_PX) / (CARD_MIN_WIDTH_PX + GAP_PX)));
 }
 
@@ -39,7 +39,13 @@ export function MachineGrid({ machines, label }: { machines: readonly Machine[];
   });
 
   return (
-    <div ref={ref} className="machine-grid" role="list" aria-label={label} style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={ref}
+      className="machine-grid"
+      role="list"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}

@@ -23,7 +23,7 @@ export const useLobbyStore = create<LobbyState>(() => ({
   jackpots: {},
 }));
 
-export function setLobby(groups: BrandWithMachines[]): void {
+function setLobby(groups: BrandWithMachines[]): void {
   const statuses: Record<number, MachineStatus> = {};
   const hot: Record<number, boolean> = {};
   const jackpots: Record<number, string> = {};
@@ -66,7 +66,9 @@ const pending = new Map<number, MachineNotification>();
 let scheduled = false;
 
 const schedule: (flush: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (flush) => requestAnimationFrame(flush) : (flush) => setTimeout(flush, 16);
+  typeof requestAnimationFrame === 'function'
+    ? (flush) => requestAnimationFrame(flush)
+    : (flush) => setTimeout(flush, 16);
 
 export function flushMachineUpdates(): void {
   scheduled = false;
@@ -135,8 +137,17 @@ export function subscribeLobby(): () => void {
   };
 }
 
-export function countStatuses(ids: readonly number[], statuses: Record<number, MachineStatus>): Record<MachineStatus, number> {
-  const counts: Record<MachineStatus, number> = { playing: 0, available: 0, waiting: 0, reserved: 0, not_available: 0 };
+export function countStatuses(
+  ids: readonly number[],
+  statuses: Record<number, MachineStatus>,
+): Record<MachineStatus, number> {
+  const counts: Record<MachineStatus, number> = {
+    playing: 0,
+    available: 0,
+    waiting: 0,
+    reserved: 0,
+    not_available: 0,
+  };
   for (const id of ids) {
     const status = statuses[id];
     if (status) counts[status] += 1;

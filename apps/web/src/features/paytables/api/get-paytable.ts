@@ -2,7 +2,7 @@ import { ApiPath, type PaytableResponse } from '@reel/protocol/client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export function getPaytable(signal?: AbortSignal): Promise<PaytableResponse> {
+function getPaytable(signal?: AbortSignal): Promise<PaytableResponse> {
   return api.get<PaytableResponse>(ApiPath.paytable, { signal });
 }
 

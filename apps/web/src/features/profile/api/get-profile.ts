@@ -2,9 +2,9 @@ import { ApiPath, type ProfileResponse } from '@reel/protocol/client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const profileQueryKey = ['profile'] as const;
+const profileQueryKey = ['profile'] as const;
 
-export function getProfile(signal?: AbortSignal): Promise<ProfileResponse> {
+function getProfile(signal?: AbortSignal): Promise<ProfileResponse> {
   return api.get<ProfileResponse>(ApiPath.profile, { signal });
 }
 

@@ -2,7 +2,7 @@ import { ApiPath } from '@reel/protocol/client';
 import { api } from '@/lib/api-client';
 
 /** `GET /player/session`: the same facts as the `session` push, for a page that just opened. */
-export interface OpenSessionResponse {
+interface OpenSessionResponse {
   show: boolean;
   id: number | null;
   name: string | null;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { isRecommendedBrowser, isSupportedBrowser } from '../browser-rules';
 
-export function UnsupportedBrowserScreen() {
+function UnsupportedBrowserScreen() {
   const { t } = useTranslation();
   return (
     <main className="center-screen" id="main" data-testid="unsupported-browser">

@@ -5,7 +5,7 @@ import { notificationSocket, type SocketStatus } from '@/lib/notification-socket
 /** Brief blips are normal on mobile networks; only a drop that lasts this long is shown. */
 const SHOW_AFTER_MS = 1500;
 
-export function useConnectionLost(): boolean {
+function useConnectionLost(): boolean {
   const [lost, setLost] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -11,11 +11,11 @@ type CheckState =
   | { phase: 'network' };
 
 /** Spec section 4: allowed when status is 1 or the code is non-zero; anything else is blocked. */
-export function isCheckAllowed(response: Pick<CheckResponse, 'status' | 'code'>): boolean {
+function isCheckAllowed(response: Pick<CheckResponse, 'status' | 'code'>): boolean {
   return response.status === 1 || response.code !== 0;
 }
 
-export function IpCheckScreen({ state }: { state: CheckState }) {
+function IpCheckScreen({ state }: { state: CheckState }) {
   const { t } = useTranslation();
   return (
     <main className="center-screen" id="main">

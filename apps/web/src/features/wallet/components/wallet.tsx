@@ -10,7 +10,7 @@ interface WalletVisibility {
   toggle: () => void;
 }
 
-export const useWalletVisibility = create<WalletVisibility>((set, get) => ({
+const useWalletVisibility = create<WalletVisibility>((set, get) => ({
   visible: local.get(StorageKey.walletVisible) !== '0',
   toggle: () => {
     const visible = !get().visible;
@@ -20,7 +20,7 @@ export const useWalletVisibility = create<WalletVisibility>((set, get) => ({
 }));
 
 /** Ledger parts in the spec's colour order (section 9: discount, bonus, credit, cash). */
-export const WALLET_PARTS = [
+const WALLET_PARTS = [
   { key: 'cash', label: 'toolbar.cash' },
   { key: 'credit', label: 'toolbar.credit' },
   { key: 'bonus', label: 'toolbar.bonusPart' },
