@@ -101,7 +101,7 @@ describe('meters against the game records', () => {
     cabinets.wipe(machine); // killed, and back with an empty memory
     await sessions.drain();
 
-    expect(conn.last('info')).toMatchObject({ code: Code.MachineMalfunction, params: { amount: '202.00' } });
+    expect(conn.last('info')).toMatchObject({ code: Code.MachineMalfunction, params: { amount: 20_200 } });
     expect(conn.last('info').message).toContain('202.00');
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + 200);
     expect(await machineCredits(t.ctx.db, machine)).toBe(0);
@@ -147,7 +147,7 @@ describe('meters against the game records', () => {
     cabinets.get(machine)!.meters.creditsCents = 1_000; // the meter lost credits while connected
     await sessions.cashOut(demo);
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before - 100);
-    expect(conn.last('info')).toMatchObject({ code: Code.MachineMalfunction, params: { amount: '49.00' } });
+    expect(conn.last('info')).toMatchObject({ code: Code.MachineMalfunction, params: { amount: 4_900 } });
     const ops = await sessionOps(conn.last('joined').session.sessionId);
     expect(ops.at(-1)).toMatchObject({ kind: OperationKind.HandPay, amount_cents: 4_900 });
     expect(cabinets.get(machine)!.state).toBe('malfunction');

@@ -179,6 +179,8 @@ describe('money on the machine', () => {
     ]);
     expect(ops.rows).toContainEqual({ kind: 'hand_pay', action_code: 5, amount_cents: 5_000 });
     expect(conn.last('cycle')).toMatchObject({ winCents: 5_000, handPay: true });
+    // The amount travels as cents (it was a formatted string the web app parsed back).
+    expect(conn.all('info')).toContainEqual(expect.objectContaining({ action: 'HAND_PAY', params: { amount: 5_000 } }));
     expect(cabinets.get(machine)!.meters.creditsCents).toBe(0);
     await t.ctx.db.query('UPDATE machines SET handpay_limit_cents = 1000000 WHERE id = $1', [machine]);
   });

@@ -6,7 +6,7 @@
  * cabinet happens to pay; a cabinet that pays something else is a malfunction (malfunctions.ts).
  * Promotion money keeps its kind through the machine (promotion-wagering.ts).
  */
-import { Code, formatCents, type CommandResult, type GameCycle } from '@reel/protocol';
+import { Code, type CommandResult, type GameCycle } from '@reel/protocol';
 import { withTransaction } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
@@ -193,7 +193,7 @@ export class SessionMoney {
        VALUES ($1, $2, $3, $4, 'hand_pay', $5) ON CONFLICT DO NOTHING`,
       [commandId, live.machineId, live.id, live.playerId, cycle.winCents],
     );
-    kit.floor.send(live.playerId, 'info', info(Code.Success, { amount: formatCents(cycle.winCents) }, 'HAND_PAY'));
+    kit.floor.send(live.playerId, 'info', info(Code.Success, { amount: cycle.winCents }, 'HAND_PAY'));
     await kit.outbox.onMachine(live.machineId, () => kit.outbox.run(commandId)).catch((e) => kit.warn(e, 'hand pay'));
   }
 }

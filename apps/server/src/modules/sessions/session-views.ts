@@ -89,12 +89,16 @@ export class SessionViews {
   }
 }
 
-/** An `info` message of the game channel: a catalogue code, its parameters and the spec's action. */
+/**
+ * An `info` message of the game channel: a catalogue code, its parameters and the spec's action.
+ * Money parameters (`amount`) travel as integer cents; only the English text shows them as money.
+ */
 export function info(code: number, params: Record<string, number | string>, action: string) {
-  return { code, params, message: messageFor(code, 'en', params) ?? '', action };
+  const text = typeof params.amount === 'number' ? { ...params, amount: formatCents(params.amount) } : params;
+  return { code, params, message: messageFor(code, 'en', text) ?? '', action };
 }
 
 /** The notice of a held session: the machine's meters disagreed and the records paid `amountCents`. */
 export function malfunctionInfo(amountCents: number) {
-  return info(Code.MachineMalfunction, { amount: formatCents(amountCents) }, '');
+  return info(Code.MachineMalfunction, { amount: amountCents }, '');
 }

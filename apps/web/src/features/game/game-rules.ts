@@ -1,5 +1,5 @@
 /** When each play control may be used, as pure functions the controls and their tests share. */
-import type { MachineView } from '@reel/protocol/client';
+import { isPlayableCabinetState, type MachineView } from '@reel/protocol/client';
 
 export interface PlayContext {
   joined: boolean;
@@ -28,12 +28,10 @@ export type BlockReason = (typeof BlockReason)[keyof typeof BlockReason];
 /** null: the control may be used; otherwise why not (shown as the control's hint). */
 export type Rule = BlockReason | null;
 
-const PLAYABLE_STATES = new Set(['idle', 'in_game', 'in_bonus']);
-
 function common(ctx: PlayContext): Rule {
   if (!ctx.joined || !ctx.machine) return BlockReason.Connecting;
   if (ctx.machine.videoError !== undefined) return BlockReason.VideoUnavailable;
-  if (!PLAYABLE_STATES.has(ctx.machine.cabinetState)) return BlockReason.Machine;
+  if (!isPlayableCabinetState(ctx.machine.cabinetState)) return BlockReason.Machine;
   // Play without a picture is play blind: the player must see the reels they pay for.
   if (!ctx.videoUp) return BlockReason.Video;
   if (ctx.moneyTransfer) return BlockReason.MoneyTransfer;

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
 import { translateCode } from '@/lib/i18n';
-import { decimalToCents } from '../hooks/use-game-channel';
 import { useGameScreen } from '../hooks/use-game-screen';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
@@ -56,7 +55,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
               <span>
                 {translateCode(state.notice.code, {
                   ...state.notice.params,
-                  amount: money(decimalToCents(state.notice.params.amount)),
+                  amount: money(Number(state.notice.params.amount)),
                 })}
               </span>
             </p>

@@ -17,13 +17,6 @@ interface Interruption {
   name: string;
 }
 
-/** Hand pay amounts come as plain decimals ("1234.50"); money is shown from exact cents. */
-export function decimalToCents(value: string | number | undefined): number {
-  const [units = '0', fraction = ''] = String(value ?? '0').split('.');
-  const sign = units.startsWith('-') ? -1 : 1;
-  return sign * (Math.abs(Number(units)) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)));
-}
-
 /**
  * Owns the screen's game channel: creates it for the machine, feeds the game store, turns server
  * notices into toasts and navigation, and leaves the session when the screen goes away.
@@ -81,7 +74,7 @@ export function useGameChannel(
         if (info.action === 'HAND_PAY') {
           toast.success(
             latest.current.t('game.handPay', {
-              amount: latest.current.money(decimalToCents(info.params.amount)),
+              amount: latest.current.money(Number(info.params.amount)),
             }),
           );
           return;
@@ -90,7 +83,7 @@ export function useGameChannel(
         if (info.code === Code.MachineMalfunction) {
           const first = useGameStore.getState().notice === null;
           gameActions.set({ notice: { code: info.code, params: info.params ?? {} } });
-          const amount = latest.current.money(decimalToCents(info.params?.amount));
+          const amount = latest.current.money(Number(info.params?.amount ?? 0));
           if (first) toast.error(translateCode(info.code, { ...info.params, amount }, info.message));
           return;
         }
