@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { messageForError, signInWithPassword } from '@/lib/auth';
 import { local, StorageKey } from '@/lib/storage';
+import { FormAlert } from '@/components/ui/form-alert';
 
 interface LoginValues {
   username: string;
@@ -60,11 +61,7 @@ export function LoginForm({ submit = signInWithPassword }: LoginFormProps) {
 
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-label={t('auth.title')}>
-      {formError ? (
-        <div className="form__alert" role="alert">
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label={t('auth.username')}
         autoComplete="username"

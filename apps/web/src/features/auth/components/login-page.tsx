@@ -10,6 +10,7 @@ import { takeLogoutMessage } from '@/lib/auth';
 import { local, session, StorageKey } from '@/lib/storage';
 import { toast } from '@/lib/toast-store';
 import { LoginForm } from './login-form';
+import { FormAlert } from '@/components/ui/form-alert';
 
 function whatsappHref(number: string): string {
   return `https://wa.me/${number.replace(/[^\d]/g, '')}`;
@@ -61,15 +62,9 @@ export function LoginPage({ banner }: { banner?: ReactNode }) {
           <h1 className="login__title">{t('auth.title')}</h1>
           <p className="muted">{t('auth.welcome')}</p>
           {banner}
-          {logoutMessage ? (
-            <div className="form__alert" role="alert">
-              {logoutMessage}
-            </div>
-          ) : null}
+          <FormAlert>{logoutMessage}</FormAlert>
           {settings.LOGIN_WITH_TOKEN ? (
-            <div className="form__alert" role="alert">
-              {t('auth.loginWithToken')}
-            </div>
+            <FormAlert>{t('auth.loginWithToken')}</FormAlert>
           ) : (
             <LoginForm />
           )}

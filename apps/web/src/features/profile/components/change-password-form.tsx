@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
 import { changePassword } from '../api/change-password';
+import { FormAlert } from '@/components/ui/form-alert';
 
 interface PasswordValues {
   oldPassword: string;
@@ -60,11 +61,7 @@ export function ChangePasswordForm({
   };
   return (
     <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
-      {formError ? (
-        <div className="form__alert" role="alert">
-          {formError}
-        </div>
-      ) : null}
+      <FormAlert>{formError}</FormAlert>
       <TextField
         label={t('profile.oldPassword')}
         type="password"
