@@ -1,17 +1,15 @@
 import { Code, SessionAction } from '@reel/protocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Environment, SocketLike } from './channel-environment';
 import {
-  GameChannel,
   GameChannelStatus,
   LONG_OUTAGE_MS,
   RECONNECT_INITIAL_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
   STREAM_REQUEST_TIMEOUT_MS,
   reconnectDelayMs,
-  type Environment,
-  type JoinedData,
-  type SocketLike,
-} from './game-channel';
+} from './channel-status';
+import { GameChannel, type JoinedData } from './game-channel';
 
 class FakeSocket implements SocketLike {
   readyState = 0;

@@ -18,45 +18,16 @@ import {
   type GameServerMessage,
   type StreamGrant,
 } from '@reel/protocol/client';
-import { Backoff, backoffDelayMs, type BackoffPolicy } from '@/lib/backoff';
+import { Backoff } from '@/lib/backoff';
 import { Emitter } from '@/lib/emitter';
+import { browserEnvironment, type Environment, type SocketLike } from './channel-environment';
+import { GameChannelStatus, LONG_OUTAGE_MS, RECONNECT_BACKOFF, STREAM_REQUEST_TIMEOUT_MS } from './channel-status';
 
-export const GameChannelStatus = {
-  Idle: 'idle',
-  Connecting: 'connecting',
-  Joined: 'joined',
-  Reconnecting: 'reconnecting',
-  /** The browser is offline; nothing is retried until it is back. */
-  Offline: 'offline',
-  /** Back after a long outage: waiting for `resume()`. */
-  Interrupted: 'interrupted',
-  /** The session ended (left, closed by the server, or taken over elsewhere). */
-  Closed: 'closed',
-  /** The join was refused; see the `fatal` event. */
-  Failed: 'failed',
-} as const;
-export type GameChannelStatus = (typeof GameChannelStatus)[keyof typeof GameChannelStatus];
-
-export const RECONNECT_INITIAL_DELAY_MS = 250;
-export const RECONNECT_MAX_DELAY_MS = 8_000;
-/** An outage longer than this needs the player's confirmation before the session is resumed. */
-export const LONG_OUTAGE_MS = 4_000;
-/** How long a `stream {}` request may stay unanswered before the channel re-joins for a grant. */
-export const STREAM_REQUEST_TIMEOUT_MS = 1_500;
 /** `leave` waits this long for the server's `closed` before the socket is shut anyway. */
 const LEAVE_TIMEOUT_MS = 2_000;
 
 /** Close codes the server uses on the game channel. */
 const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
-
-const RECONNECT_BACKOFF: BackoffPolicy = {
-  initialMs: RECONNECT_INITIAL_DELAY_MS,
-  maxMs: RECONNECT_MAX_DELAY_MS,
-};
-
-export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {
-  return backoffDelayMs(RECONNECT_BACKOFF, attempt, random);
-}
 
 export type JoinedData = GameServerEvents['joined'];
 type GameError = GameServerEvents['error'];
@@ -82,39 +53,6 @@ type GameChannelEvents = {
 };
 
 /** The part of a browser WebSocket the channel uses (tests pass a fake). */
-export interface SocketLike {
-  readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-}
-
-/** Browser signals the channel reacts to; a test passes its own. */
-export interface Environment {
-  isOnline(): boolean;
-  isVisible(): boolean;
-  subscribe(handlers: { online(): void; offline(): void; visible(): void }): () => void;
-}
-
-const browserEnvironment: Environment = {
-  isOnline: () => navigator.onLine !== false,
-  isVisible: () => document.visibilityState !== 'hidden',
-  subscribe({ online, offline, visible }) {
-    const onVisibility = () => document.visibilityState === 'visible' && visible();
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  },
-};
-
 interface GameChannelOptions {
   machineId: number;
   getToken: () => string | null;

@@ -7,7 +7,8 @@ import { getStoredToken } from '@/lib/auth';
 import { translateCode } from '@/lib/i18n';
 import { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
 import { toast } from '@/lib/toast-store';
-import { GameChannel, GameChannelStatus } from '../api/game-channel';
+import { GameChannelStatus } from '../api/channel-status';
+import { GameChannel } from '../api/game-channel';
 import { gameActions, useGameStore } from '../stores/game-store';
 import { useMoney } from '@/lib/use-money';
 

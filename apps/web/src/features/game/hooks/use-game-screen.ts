@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast-store';
 import { useMoney } from '@/lib/use-money';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { VideoStatus } from '@/lib/video';
-import { GameChannelStatus } from '../api/game-channel';
+import { GameChannelStatus } from '../api/channel-status';
 import {
   autoplayRule,
   betRule,

@@ -8,7 +8,8 @@ import type {
 } from '@reel/protocol/client';
 import { create } from 'zustand';
 import { setPlayBusy } from '@/lib/play-activity';
-import type { GameChannelStatus, JoinedData } from '../api/game-channel';
+import type { GameChannelStatus } from '../api/channel-status';
+import type { JoinedData } from '../api/game-channel';
 
 /** The game view state of spec section 3, plus what the server tells the screen about play. */
 interface GameViewState {
