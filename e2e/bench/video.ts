@@ -16,6 +16,8 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
+// The media app's own WebRTC stack, used here as a viewer that receives RTP and decodes nothing.
+import { RTCPeerConnection as NodePeerConnection } from 'werift';
 import type { MediaBackend } from '@reel/protocol';
 import { Verdict } from '@reel/process';
 import { startHarness, type Harness } from '../video/harness.js';
@@ -41,6 +43,9 @@ const SPIN_WINDOW_MS = 1500;
 /** A spin whose reels are not seen moving within this counts as this long (not dropped). */
 const MOTION_WINDOW_MS = 1000;
 const JOIN_TIMEOUT_MS = 5000;
+/** Non-decoding WHEP viewers attached to machine 1 to price a viewer in media-process CPU. */
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 8);
+const VIEWER_WINDOW_MS = 6000;
 const MOTION_THRESHOLD = 6;
 
 const MIN = { renderToPresent: 200, joins: 10, spins: 10 };
@@ -80,7 +85,96 @@ interface Result {
   spinsDropped: number;
   cpuAttract: Record<string, number>;
   cpuSpinning: Record<string, number>;
+  viewers: ViewerCost;
   notes: string[];
+}
+
+interface ViewerCost {
+  requested: number;
+  connected: number;
+  /** Media tree CPU (% of one core) with no viewer, and with the connected viewers. */
+  cpuNone: number;
+  cpuWith: number;
+  /** RTP packets per second each viewer received during the window (mean). */
+  packetsPerViewerS: number;
+}
+
+/**
+ * A WHEP viewer in node (werift): signals like the web app (POST the offer with the grant; answers
+ * the server's own offer for Janus) and counts the RTP packets it receives; it decodes nothing, so
+ * the browser's decoding cost does not weigh on the 2 cores being measured.
+ */
+async function attachViewer(h: Harness, machineId: number, playerId: number) {
+  const grant = h.media.issueGrant(playerId, machineId);
+  const url = new URL(grant.whepUrl, h.baseUrl).toString();
+  let pc = new NodePeerConnection({});
+  const counter = { packets: 0 };
+  const watch = (peer: NodePeerConnection) =>
+    peer.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => counter.packets++));
+  watch(pc);
+  pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.addTransceiver('audio', { direction: 'recvonly' });
+  await pc.setLocalDescription(await pc.createOffer());
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/sdp', authorization: `Bearer ${grant.grant}` },
+    body: pc.localDescription!.sdp,
+  });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`WHEP ${res.status}`);
+  const location = res.headers.get('location');
+  const resource = location ? new URL(location, url).toString() : null;
+  const sdp = await res.text();
+  if (res.headers.get('x-sdp-kind') === 'offer') {
+    await pc.close();
+    pc = new NodePeerConnection({});
+    watch(pc);
+    await pc.setRemoteDescription({ type: 'offer', sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    if (!resource) throw new Error('no viewer resource for the answer');
+    const patched = await fetch(resource, { method: 'PATCH', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription!.sdp });
+    if (!patched.ok) throw new Error(`answer ${patched.status}`);
+  } else await pc.setRemoteDescription({ type: 'answer', sdp });
+  return {
+    counter,
+    async close() {
+      if (resource) await fetch(resource, { method: 'DELETE' }).catch(() => undefined);
+      await pc.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Media-process CPU with no viewer, then with VIEWERS non-decoding viewers of machine 1. */
+async function viewerCost(h: Harness, media: CpuGroups, notes: string[]): Promise<ViewerCost> {
+  const cpuNone = startCpuSampler(media);
+  await sleep(VIEWER_WINDOW_MS);
+  const none = cpuNone.stop().media ?? NaN;
+  const viewers: Awaited<ReturnType<typeof attachViewer>>[] = [];
+  try {
+    for (let i = 0; i < VIEWERS; i++) {
+      try {
+        viewers.push(await attachViewer(h, MACHINES[0]!, 10_000 + i));
+      } catch (err) {
+        notes.push(`viewer ${i + 1}: did not attach (${String(err)})`);
+      }
+    }
+    await sleep(3000);
+    const live = viewers.filter((v) => v.counter.packets > 0);
+    if (live.length < viewers.length) notes.push(`${viewers.length - live.length} attached viewers received no RTP`);
+    for (const v of viewers) v.counter.packets = 0;
+    const cpuWith = startCpuSampler(media);
+    await sleep(VIEWER_WINDOW_MS);
+    const withViewers = cpuWith.stop().media ?? NaN;
+    const packets = live.reduce((a, v) => a + v.counter.packets, 0);
+    return {
+      requested: VIEWERS,
+      connected: live.length,
+      cpuNone: none,
+      cpuWith: withViewers,
+      packetsPerViewerS: live.length ? packets / live.length / (VIEWER_WINDOW_MS / 1000) : NaN,
+    };
+  } finally {
+    for (const v of viewers) await v.close();
+  }
 }
 
 const pct = (xs: number[], p: number) => {
@@ -267,6 +361,9 @@ async function run(backend: MediaBackend): Promise<Result> {
     const spinning = latency(spinFrames);
     const statsAfter = await page.evaluate(() => window.reel.stats());
     await page.evaluate(() => window.reel.stop());
+    await sleep(1000);
+    // The browser's viewer is gone: only the node viewers below watch machine 1.
+    const viewers = await viewerCost(h, { media: groups.media! }, notes);
     notes.push(`while spinning: ${split(spinning)}`);
     notes.push(`attract mode: ${split(attract)}`);
     notes.push(
@@ -292,6 +389,7 @@ async function run(backend: MediaBackend): Promise<Result> {
       spinsDropped,
       cpuAttract,
       cpuSpinning,
+      viewers,
       notes,
     };
   } finally {
@@ -331,6 +429,12 @@ function rows(): Row[] {
     ['CPU cabinet+ffmpeg / machine, spinning', '', (r) => perMachine(r.cpuSpinning.cabinet)],
     ['CPU media tree / machine, spinning', '', (r) => perMachine(r.cpuSpinning.media)],
     ['CPU Chromium tree, 1 viewer, spinning', '', (r) => total(r.cpuSpinning.chromium)],
+    [`media tree CPU per viewer (${VIEWERS} non-decoding viewers of 1 stream)`, '', (r, v) => {
+      const per = (r.viewers.cpuWith - r.viewers.cpuNone) / r.viewers.connected;
+      if (!Number.isFinite(per)) v.missing(`${r.backend}: media CPU per viewer`, `${r.viewers.connected} viewers connected`);
+      return Number.isFinite(per) ? `${per.toFixed(2)} % (${r.viewers.cpuNone.toFixed(1)} → ${r.viewers.cpuWith.toFixed(1)} %)` : 'missing';
+    }],
+    ['  viewers receiving', `${VIEWERS}`, (r, v) => `${v.samples(`${r.backend}: viewers receiving RTP`, r.viewers.connected, r.viewers.requested)}, ${r.viewers.packetsPerViewerS.toFixed(0)} pkt/s each`],
   ];
 }
 
