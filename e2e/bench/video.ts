@@ -185,11 +185,14 @@ const pct = (xs: number[], p: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'missing');
 
+/** A strip misread by a bit decodes to a far-off time: ages outside -1 s .. 10 min count as unreadable. */
+const plausible = (renderedAtMs: number, atMs: number) => atMs - renderedAtMs > -1000 && atMs - renderedAtMs < 600_000;
+
 /** Render-to-present of frames with a readable strip, and its split from the rVFC metadata. */
 function latency(frames: Frame[]): Latency {
   const out: Latency = { total: [], toReceive: [], toDecoded: [], toDisplay: [], decode: [], frames: frames.length };
   for (const f of frames) {
-    if (f.renderedAtMs === null) continue;
+    if (f.renderedAtMs === null || !plausible(f.renderedAtMs, f.atMs)) continue;
     out.total.push(f.expectedDisplayMs - f.renderedAtMs);
     out.toDisplay.push(f.expectedDisplayMs - f.presentedMs);
     if (f.receivedMs !== null) {
@@ -230,7 +233,7 @@ async function join(page: Page, machineId: number, t0: number, into: Joins, note
   }
   if (first) {
     into.picture.push(first.atMs - t0);
-    if (first.renderedAtMs !== null) into.pictureAge.push(first.atMs - first.renderedAtMs);
+    if (first.renderedAtMs !== null && plausible(first.renderedAtMs, first.atMs)) into.pictureAge.push(first.atMs - first.renderedAtMs);
   }
   if (first?.freshAtMs != null) into.live.push(first.freshAtMs - t0);
   else {

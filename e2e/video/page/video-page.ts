@@ -113,7 +113,8 @@ function onFrame(_perfNow: DOMHighResTimeStamp, meta: VideoFrameCallbackMetadata
   if (size && (firstPresented === null || firstFreshMs === null)) {
     const renderedAtMs = decodeStrip(size.w);
     firstPresented ??= { atMs, renderedAtMs };
-    if (firstFreshMs === null && renderedAtMs !== null && renderedAtMs >= joinMs) firstFreshMs = atMs;
+    // A misread strip can decode to any time: one from the future is not a fresh frame.
+    if (firstFreshMs === null && renderedAtMs !== null && renderedAtMs >= joinMs && renderedAtMs <= atMs + 1000) firstFreshMs = atMs;
   }
   if (size && recording) {
     const sig = reelSignature(size.w, size.h);
