@@ -3,7 +3,7 @@
  * decides is paid from the house to the player's wallet (action code 6), then the level restarts
  * from its seed. Lobbies hear every change.
  */
-import { ActionCode } from '@reel/protocol';
+import { ActionCode, type JackpotNotification } from '@reel/protocol';
 import type { Db, Queryable } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
 import { withMoney } from '../ledger/ledger-service.js';
@@ -64,4 +64,13 @@ export async function payJackpot(deps: { db: Db; bus: Bus }, win: JackpotWin) {
     event: 'jackpot',
     data: { brandId: win.brandId, jackpot: rows.map((r) => r.amount_cents).join(','), hit: { machineId: win.machineId, amountCents: paid.amount_cents, level: paid.level } },
   });
+}
+
+/** Every brand's jackpot levels as the signal socket sends them ("top,middle,bottom" cents). */
+export async function currentJackpots(db: Queryable): Promise<JackpotNotification[]> {
+  const { rows } = await db.query<{ brand_id: number; jackpot: string }>(
+    `SELECT b.id AS brand_id, coalesce(string_agg(j.amount_cents::text, ',' ORDER BY j.level), '') AS jackpot
+       FROM brands b LEFT JOIN jackpots j ON j.brand_id = b.id GROUP BY b.id ORDER BY b.id`,
+  );
+  return rows.map((r) => ({ brandId: r.brand_id, jackpot: r.jackpot }));
 }

@@ -8,16 +8,9 @@ import type { WebSocket } from 'ws';
 import { Code, WsCloseCode, WsPath, type JackpotNotification, type JackpotSignalEvents } from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
 import { Topic } from '../../lib/bus.js';
+import { currentJackpots } from '../jackpots/jackpots.js';
 
 const HEARTBEAT_MS = 25_000;
-
-async function currentJackpots(ctx: AppContext): Promise<JackpotNotification[]> {
-  const { rows } = await ctx.db.query<{ brand_id: number; jackpot: string }>(
-    `SELECT b.id AS brand_id, coalesce(string_agg(j.amount_cents::text, ',' ORDER BY j.level), '') AS jackpot
-       FROM brands b LEFT JOIN jackpots j ON j.brand_id = b.id GROUP BY b.id ORDER BY b.id`,
-  );
-  return rows.map((r) => ({ brandId: r.brand_id, jackpot: r.jackpot }));
-}
 
 export async function jackpotRoutes(app: Api, ctx: AppContext) {
   app.get(WsPath.jackpot, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
@@ -53,7 +46,7 @@ export async function jackpotRoutes(app: Api, ctx: AppContext) {
           else pending.push(data);
         }),
       );
-      send('jackpots', { brands: await currentJackpots(ctx) });
+      send('jackpots', { brands: await currentJackpots(ctx.db) });
       live = true;
       for (const data of pending.splice(0)) send('jackpot', data);
 
