@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark, one after another (they share two cores, so never at once).
- * Each prints its own table; this prints a summary of which ran and how long they took.
+ * Each prints its own table and judges its figures against its goals (a Verdict), exiting non-zero
+ * on a miss; this prints a summary: `goals met` for exit 0, `MISSED (exit N)` otherwise, and a bench
+ * killed by a signal (or that could not be started) counts as failed too.
  * `npm run bench -- ledger video` runs only the named ones.
  */
 import { spawnSync } from 'node:child_process';
@@ -23,18 +25,34 @@ const BENCHES = [
 
 const only = process.argv.slice(2);
 const selected = BENCHES.filter((b) => only.length === 0 || only.includes(b.name));
+const unknown = only.filter((name) => !BENCHES.some((b) => b.name === name));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
 if (webBuildIsStale()) buildWeb();
 const summary: string[] = [];
+let failures = 0;
 for (const bench of selected) {
   if (!fs.existsSync(path.join(root, bench.file))) {
-    summary.push(`${bench.name.padEnd(8)} missing (${bench.file})`);
+    summary.push(`${bench.name.padEnd(8)}    -    FAILED (missing: ${bench.file})`);
+    failures++;
     continue;
   }
   console.log(`\n### ${bench.name}: ${bench.what}\n`);
   const started = Date.now();
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, bench.file)], { cwd: root, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  summary.push(`${bench.name.padEnd(8)} ${result.status === 0 ? 'ok    ' : 'FAILED'} ${seconds.padStart(4)} s`);
+  const outcome = result.error
+    ? `FAILED (not started: ${result.error.message})`
+    : result.signal
+      ? `FAILED (killed by ${result.signal})`
+      : result.status === 0
+        ? 'goals met'
+        : `MISSED (exit ${result.status})`;
+  if (outcome !== 'goals met') failures++;
+  summary.push(`${bench.name.padEnd(8)} ${seconds.padStart(4)} s  ${outcome}`);
 }
 console.log(`\n### summary\n${summary.join('\n')}`);
-process.exit(summary.some((line) => / FAILED|missing/.test(line)) ? 1 : 0);
+console.log(failures ? `\n${failures} of ${selected.length} benchmarks missed a goal or failed` : `\nall ${selected.length} benchmarks met their goals`);
+process.exit(failures ? 1 : 0);
