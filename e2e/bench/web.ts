@@ -240,12 +240,16 @@ async function lighthouseScores() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   try {
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }) });
-    const { token } = (await login.json()) as { token: string };
-    const urls: Record<Route, string> = {
-      '/login': `${base}/login`,
+    // A fresh sign-in per lobby run: a session idle for SESSION_IDLE_TIMEOUT_MS (5 min) is over, and
+    // ten Lighthouse runs on a busy machine take longer than that (runs then ended on /login).
+    const signIn = async () => {
+      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }) });
+      return ((await login.json()) as { token: string }).token;
+    };
+    const urls: Record<Route, () => Promise<string>> = {
+      '/login': () => Promise.resolve(`${base}/login`),
       // A token in the query signs the lobby in (spec: the token is stored and removed from the address bar).
-      '/lobby': `${base}/lobby?access_token=${encodeURIComponent(token)}`,
+      '/lobby': async () => `${base}/lobby?access_token=${encodeURIComponent(await signIn())}`,
     };
     /** A run's score, or null when it scored nothing or ended on another page (then it is no sample of the route). */
     const scores: Record<Route, (number | null)[]> = { '/login': [], '/lobby': [] };
@@ -257,7 +261,7 @@ async function lighthouseScores() {
       for (const name of ROUTES) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
         try {
-          const result = await lighthouse(urls[name], { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false } });
+          const result = await lighthouse(await urls[name](), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false } });
           const score = result?.lhr.categories.performance?.score;
           const endedOn = result ? new URL(result.lhr.finalDisplayedUrl).pathname : 'no result';
           if (result) settings.add(describeSettings(result.lhr.configSettings as Parameters<typeof describeSettings>[0]));
