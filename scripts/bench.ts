@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: every benchmark, one after another (they share two cores, so never at once).
- * Each prints its own table; this prints a summary of which ran and how long they took.
+ * Each prints its own table and judges its figures against its goals (a Verdict), exiting non-zero
+ * on a miss; this prints a summary: `goals met` for exit 0, `MISSED (exit N)` otherwise, and a bench
+ * killed by a signal (or that could not be started) counts as failed too.
  * `npm run bench -- ledger video` runs only the named ones.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +17,7 @@ const BENCHES = [
   { name: 'ledger', file: 'apps/server/bench/ledger.ts', what: 'money moves per second vs raw SQL' },
   { name: 'login', file: 'apps/server/bench/login.ts', what: 'sign-in latency, balance requests per second' },
   { name: 'web', file: 'e2e/bench/web.ts', what: 'bundle sizes, Lighthouse, lobby stress' },
-  { name: 'video', file: 'e2e/bench/video.ts', what: 'glass-to-glass latency, first frame, spin to motion, CPU' },
+  { name: 'video', file: 'e2e/bench/video.ts', what: 'render-to-present while spinning, first live frame (warm and cold), spin to motion, CPU of process trees' },
   { name: 'play', file: 'e2e/bench/play.ts', what: 'lobby click to first frame, spin to motion, players per machine' },
   { name: 'cluster', file: 'apps/server/bench/cluster.ts', what: 'three servers: notification fan-out, command round trip across servers, failover' },
   { name: 'network', file: 'e2e/bench/network.ts', what: 'video under packet loss and blackouts (fault rig, needs root), werift vs Janus' },
@@ -23,18 +25,34 @@ const BENCHES = [
 
 const only = process.argv.slice(2);
 const selected = BENCHES.filter((b) => only.length === 0 || only.includes(b.name));
+const unknown = only.filter((name) => !BENCHES.some((b) => b.name === name));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
 if (webBuildIsStale()) buildWeb();
 const summary: string[] = [];
+let failures = 0;
 for (const bench of selected) {
   if (!fs.existsSync(path.join(root, bench.file))) {
-    summary.push(`${bench.name.padEnd(8)} missing (${bench.file})`);
+    summary.push(`${bench.name.padEnd(8)}    -    FAILED (missing: ${bench.file})`);
+    failures++;
     continue;
   }
   console.log(`\n### ${bench.name}: ${bench.what}\n`);
   const started = Date.now();
   const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, bench.file)], { cwd: root, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  summary.push(`${bench.name.padEnd(8)} ${result.status === 0 ? 'ok    ' : 'FAILED'} ${seconds.padStart(4)} s`);
+  const outcome = result.error
+    ? `FAILED (not started: ${result.error.message})`
+    : result.signal
+      ? `FAILED (killed by ${result.signal})`
+      : result.status === 0
+        ? 'goals met'
+        : `MISSED (exit ${result.status})`;
+  if (outcome !== 'goals met') failures++;
+  summary.push(`${bench.name.padEnd(8)} ${seconds.padStart(4)} s  ${outcome}`);
 }
 console.log(`\n### summary\n${summary.join('\n')}`);
-process.exit(summary.some((line) => / FAILED|missing/.test(line)) ? 1 : 0);
+console.log(failures ? `\n${failures} of ${selected.length} benchmarks missed a goal or failed` : `\nall ${selected.length} benchmarks met their goals`);
+process.exit(failures ? 1 : 0);
