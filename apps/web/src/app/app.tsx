@@ -1,23 +1,19 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { BrowserSupportGate } from '@/features/system';
 import { IpCheckGate } from '@/features/system';
-import { queryClient } from '@/lib/query-client';
 import { router } from './router';
 import { ThemeRoot } from './theme-root';
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeRoot>
-        <BrowserSupportGate>
-          <IpCheckGate>
-            <RouterProvider router={router} />
-          </IpCheckGate>
-        </BrowserSupportGate>
-        <Toaster />
-      </ThemeRoot>
-    </QueryClientProvider>
+    <ThemeRoot>
+      <BrowserSupportGate>
+        <IpCheckGate>
+          <RouterProvider router={router} />
+        </IpCheckGate>
+      </BrowserSupportGate>
+      <Toaster />
+    </ThemeRoot>
   );
 }

@@ -94,7 +94,7 @@ export function createRoutes(): RouteObject[] {
           // The footer's Paytables dialog embeds it; open to anyone, like the other information pages.
           path: 'paytables',
           handle: handle({ auth: null, chrome: 'none' }),
-          lazy: () => import('@/features/paytables').then((m) => ({ Component: m.PaytablesPage })),
+          lazy: () => import('./routes/paytables').then((m) => ({ Component: m.PaytablesRoute })),
         },
         {
           path: 'pages/errors/error-404',

@@ -1,1 +1,10 @@
-export { ProfilePage as ProfileRoute } from '@/features/profile';
+import { ProfilePage } from '@/features/profile';
+import { QueryRoot } from '@/lib/query-client';
+
+export function ProfileRoute() {
+  return (
+    <QueryRoot>
+      <ProfilePage />
+    </QueryRoot>
+  );
+}
