@@ -34,19 +34,20 @@ const until = async (check: () => boolean, timeoutMs: number) => {
 describe('session lease', () => {
   it('has one owner; a dead owner connection hands it over within a second', async () => {
     const events: string[] = [];
-    const lease = (id: string, pollMs: number) =>
+    const lease = (id: string, pollMs: number, checkMs: number) =>
       new SessionLease({
         databaseUrl: url,
         serverId: id,
         pollMs,
-        checkMs: 200,
+        checkMs,
         onAcquired: async () => void events.push(`${id}+`),
         onLost: async () => void events.push(`${id}-`),
       });
-    // a tries again only after 10 s: in a real kill -9 it is gone, and polling at b's pace it could
-    // win the freed lock back before b (the test then failed about one run in two).
-    const a = lease('a', 10_000);
-    const b = lease('b', 100);
+    // a's timers run only every 10 s: in a real kill -9 it is gone, and at b's pace its next timer
+    // could win the freed lock back before b (the test then failed about one run in two). a notices
+    // the loss by its connection's events alone.
+    const a = lease('a', 10_000, 10_000);
+    const b = lease('b', 100, 200);
     a.start();
     await until(() => a.owns, 5_000);
     b.start();
@@ -60,8 +61,7 @@ describe('session lease', () => {
     await admin.connect();
     (a as unknown as { client: { connection: { stream: { destroy(): void } } } }).client.connection.stream.destroy();
     const killedAt = Date.now();
-    // The old owner stops on its connection's error, or at the latest at its next check (200 ms
-    // here; the error event came late on a loaded machine), and the other takes over at its next try.
+    // The old owner stops on its connection's end at once; the other takes over at its next try.
     await until(() => !a.owns, 3_000);
     await until(() => b.owns, 5_000);
     expect(Date.now() - killedAt).toBeLessThan(2_000);
