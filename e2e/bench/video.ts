@@ -23,6 +23,7 @@ import { Verdict } from '@reel/process';
 import { startHarness, type Harness } from '../video/harness.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc-cpu.js';
+import type { FrameRecord } from '../video/page/video-page.js';
 
 /**
  * The product keeps the first `media.warmStreams` machines streaming (WARM_STREAMS, default 4, see
@@ -56,15 +57,6 @@ const GOAL = {
   spinP95: { max: 120, unit: 'ms' },
 };
 
-interface Frame {
-  atMs: number;
-  renderedAtMs: number | null;
-  motion: number;
-  expectedDisplayMs: number;
-  presentedMs: number;
-  receivedMs: number | null;
-  processingMs: number | null;
-}
 
 interface Latency {
   total: number[];
@@ -189,7 +181,7 @@ const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'missing'
 const plausible = (renderedAtMs: number, atMs: number) => atMs - renderedAtMs > -1000 && atMs - renderedAtMs < 600_000;
 
 /** Render-to-present of frames with a readable strip, and its split from the rVFC metadata. */
-function latency(frames: Frame[]): Latency {
+function latency(frames: FrameRecord[]): Latency {
   const out: Latency = { total: [], toReceive: [], toDecoded: [], toDisplay: [], decode: [], frames: frames.length };
   for (const f of frames) {
     if (f.renderedAtMs === null || !plausible(f.renderedAtMs, f.atMs)) continue;
@@ -315,7 +307,7 @@ async function run(backend: MediaBackend): Promise<Result> {
     await h.command(MACHINES[0]!, { type: 'credit_in', amountCents: 100_000 });
     const spinToMotion: number[] = [];
     let spinsDropped = 0;
-    const spinFrames: Frame[] = [];
+    const spinFrames: FrameRecord[] = [];
     const statsBefore = await page.evaluate(() => window.reel.stats());
     const spinCpu = startCpuSampler(groups);
     for (let i = 0; i < SPINS; i++) {

@@ -11,7 +11,7 @@ const SIG_W = 32;
 const SIG_H = 12;
 
 /** Every time here is wall-clock epoch ms (see `now`). */
-interface FrameRecord {
+export interface FrameRecord {
   /** When the frame callback ran. */
   atMs: number;
   /** Render time decoded from the strip (null when unreadable or strip off). */
