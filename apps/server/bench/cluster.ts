@@ -9,7 +9,7 @@
  * 2. Game command round trip: a bet-level command from a player's game socket until the machine
  *    view that follows it; player, session owner and cabinet on one server, then the player on A
  *    and the cabinet on B (owner elsewhere or on A).
- * 3. Failover: kill -9 of the session owner (which also holds the player's socket) until the first
+ * 3. Failover: kill -9 of the session owner (which also holds the player's socket; the cabinet is on B) until the first
  *    spin accepted through HAProxy on another server (the machine's in_game view).
  * Exits non-zero when a goal is missed or a part is missing.
  */
@@ -151,6 +151,7 @@ try {
     dataDir,
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     cabinets: null,
+    ...(process.env.CLUSTER_BENCH_LOG ? { output: (name: string, line: string) => console.log(`[${name}] ${line}`) } : {}),
     env: { MEDIA: 'false', LOG_LEVEL: 'warn', SESSION_GRACE_MS: '120000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000' },
   });
   const c = cluster;
@@ -162,6 +163,7 @@ try {
     ((await (await fetch(`${c.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()) as { token: string }).token;
   const token = await login('demo', 'demo1234');
   const aliceToken = await login('alice', 'alice1234');
+  const bobbyToken = await login('bobby', 'bobby1234');
 
   // --- 1. fan-out -------------------------------------------------------------------------------
   const rssBefore = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
@@ -208,9 +210,11 @@ try {
   // --- 2. command round trips ------------------------------------------------------------------
   // Same server: machine 1's cabinet, the player and the session owner all on the owner.
   spawnCabinet(owner, '1');
-  // Across servers: machine 2's cabinet on B, the player on the third server.
-  spawnCabinet(b, '2');
-  await waitUntil(async () => (await db.query("SELECT 1 FROM machines WHERE id IN (1, 2) AND cabinet_state = 'idle'")).rowCount === 2, 120_000, 'the cabinets');
+  // Across servers: machine 2's cabinet on B, the player on the third server. Machine 3 (also on B,
+  // which survives) is the failover's: its cabinet must not die with the owner, as a cabinet
+  // connected straight to a killed server's port never comes back (the real ones use HAProxy).
+  spawnCabinet(b, '2,3');
+  await waitUntil(async () => (await db.query("SELECT 1 FROM machines WHERE id IN (1, 2, 3) AND cabinet_state = 'idle'")).rowCount === 3, 120_000, 'the cabinets');
   const same = gameSocket(`ws://127.0.0.1:${owner.port}/ws/game?token=${token}`, token);
   const sameJoined = await same.join(1);
   const sameStats = await commandRoundTrips(same, sameJoined.betLevels, 'same');
@@ -221,18 +225,23 @@ try {
 
   console.log('round trips done');
   // --- 3. failover -----------------------------------------------------------------------------
-  same.send('cashin', { amountCents: 1_000, idempotencyKey: 'bench-failover' });
-  await same.waitFor((m) => m.event === 'cashedIn');
+  // The player's socket is on the owner, the machine's cabinet on B: kill -9 of the owner takes the
+  // socket and the sessions' owner at once.
+  const doomed = gameSocket(`ws://127.0.0.1:${owner.port}/ws/game?token=${bobbyToken}`, bobbyToken);
+  await doomed.join(3);
+  doomed.send('cashin', { amountCents: 1_000, idempotencyKey: 'bench-failover' });
+  await doomed.waitFor((m) => m.event === 'cashedIn');
   const killedAt = performance.now();
+  console.log(`failover: kill -9 of ${owner.id} at ${new Date().toISOString()}`);
   owner.child.kill('SIGKILL');
   let spinAccepted = 0;
   let lastFailure = '';
   // One reconnecting client, as the web app's game channel: join through HAProxy, then spin until
   // a spin is accepted (the machine view leaves idle).
   for (let attempt = 0; !spinAccepted && performance.now() - killedAt < 60_000; attempt++) {
-    const game = gameSocket(`${c.url.replace('http', 'ws')}/ws/game?token=${token}`, token);
+    const game = gameSocket(`${c.url.replace('http', 'ws')}/ws/game?token=${bobbyToken}`, bobbyToken);
     try {
-      await game.join(1);
+      await game.join(3);
       for (let spin = 0; !spinAccepted && performance.now() - killedAt < 60_000; spin++) {
         const answer = game.waitFor((m) => (m.event === 'machine' && m.data.cabinetState !== 'idle') || m.event === 'error', 10_000);
         game.send('spin', { commandId: `failover-${attempt}-${spin}` });

@@ -8,6 +8,11 @@
  * Exactly once: a request that found no owner (none yet, or one taking over) never ran, so it is
  * asked again until an owner answers; one that timed out may have run, so it is not repeated and the
  * player gets 50300 (spins and money commands carry ids the cabinet runs at most once anyway).
+ * A request still waiting when another server announces it owns went to the old owner, which died
+ * with it (NATS hands a request to a killed server until it notices the closed connection): it is
+ * asked again of the new one at once instead of waiting out the timeout. Asking twice is safe: joins,
+ * leaves and the dialog's kick/cancel are idempotent, spins and bet/autoplay carry command ids, and
+ * cash-ins an idempotency key; the new owner knows only what the database and the cabinets say.
  */
 import { randomUUID } from 'node:crypto';
 import { Code, type GameServerEvents, type SessionNotification } from '@reel/protocol';
@@ -54,8 +59,13 @@ const CALL_TIMEOUT_MS = 15_000;
 /** Close code that makes the web app's game channel reconnect and join again (RFC 6455 "service restart"). */
 export const SERVICE_RESTART = 1012;
 
+const OWNER_CHANGED = Symbol('owner changed');
+
 export class SessionClient implements SessionService {
   private readonly connections = new Map<string, { conn: GameConnection; owner: string | null }>();
+  /** The owner last announced; null until the first announcement. */
+  private owner: string | null = null;
+  private readonly ownerChangeWaiters = new Set<() => void>();
   private readonly ids = new WeakMap<GameConnection, string>();
   private readonly offs: (() => void)[] = [];
 
@@ -81,6 +91,9 @@ export class SessionClient implements SessionService {
 
   /** Game sockets joined under another owner are unknown to this one: they reconnect and join again. */
   private ownerIs(owner: string) {
+    const previous = this.owner;
+    this.owner = owner;
+    if (previous !== null && previous !== owner) for (const wake of this.ownerChangeWaiters) wake();
     for (const [id, entry] of [...this.connections]) {
       if (entry.owner && entry.owner !== owner) {
         this.connections.delete(id);
@@ -93,8 +106,12 @@ export class SessionClient implements SessionService {
     const deadline = Date.now() + OWNER_WAIT_MS;
     for (;;) {
       try {
-        return (await this.bus.request(SessionTopic.call, { method, args, conn } satisfies SessionCall, { timeoutMs: CALL_TIMEOUT_MS })) as SessionReply;
+        const reply = await this.untilOwnerChanges(this.bus.request(SessionTopic.call, { method, args, conn } satisfies SessionCall, { timeoutMs: CALL_TIMEOUT_MS }));
+        if (reply !== OWNER_CHANGED) return reply as SessionReply;
+        if (Date.now() > deadline) throw new AppError(Code.MachineNoAnswer, 503);
+        continue;
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if (error instanceof RemoteError) throw toAppError(error);
         const noOwner = error instanceof BusError && error.reason === 'no_responder';
         if (!noOwner || Date.now() > deadline) {
@@ -103,6 +120,19 @@ export class SessionClient implements SessionService {
         }
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
+    }
+  }
+
+  /** The answer, or OWNER_CHANGED when another server takes the sessions over first (a late answer is dropped). */
+  private async untilOwnerChanges<T>(request: Promise<T>): Promise<T | typeof OWNER_CHANGED> {
+    let wake = () => {};
+    const changed = new Promise<typeof OWNER_CHANGED>((resolve) => (wake = () => resolve(OWNER_CHANGED)));
+    this.ownerChangeWaiters.add(wake);
+    request.catch(() => {});
+    try {
+      return await Promise.race([request, changed]);
+    } finally {
+      this.ownerChangeWaiters.delete(wake);
     }
   }
 
