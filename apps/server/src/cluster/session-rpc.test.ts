@@ -56,10 +56,10 @@ describe('SessionClient', () => {
     let calls = 0;
     bus.respond(SessionTopic.call, async () => {
       calls++;
-      throw new AppError(Code.NoSession, 404);
+      throw new AppError(Code.NoOpenSession, 404);
     });
     // The local bus passes the thrown error through as it is; NATS turns it into a RemoteError (nats-bus.test.ts).
-    await expect(client.cashOut(7)).rejects.toMatchObject({ code: Code.NoSession });
+    await expect(client.cashOut(7)).rejects.toMatchObject({ code: Code.NoOpenSession });
     expect(calls).toBe(1);
     client.stop();
   });
