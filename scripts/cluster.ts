@@ -4,7 +4,8 @@
  * (DATABASE_URL, else the embedded one under DATA_DIR/pg), and the demo cabinets connected through
  * HAProxy. NATS_URL points at a NATS of your own; otherwise a nats-server is started on NATS_PORT
  * (default PORT+2142, e.g. 10222). Every child is tied to this process; Ctrl-C stops them all, a
- * crashed server is started again. Video is off in cluster mode for now (docs/scale.md).
+ * crashed server is started again. Video: every server runs a Janus media process (Debian `janus`;
+ * werift when Janus cannot be installed), the session owner's streams (docs/scale.md).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,13 +23,15 @@ const port = Number(process.env.PORT || 8080);
 const dataDir = path.resolve(root, process.env.DATA_DIR || 'data-cluster');
 const log = (line: string) => console.log(`[cluster] ${line}`);
 
-ensureSystemPackages(
+const missing = ensureSystemPackages(
   [
     { binary: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the load balancer in front of the servers', required: true },
     ...(process.env.NATS_URL ? [] : [{ binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the bus between the servers', required: true }]),
+    { binary: '/usr/bin/janus', pkg: 'janus', why: 'the media server of the cluster (werift is used without it)', required: false },
   ],
   'npm run cluster',
 );
+const mediaBackend = process.env.MEDIA_BACKEND || (missing.some((p) => p.pkg === 'janus') ? 'werift' : 'janus');
 if (webBuildIsStale()) buildWeb();
 fs.mkdirSync(dataDir, { recursive: true });
 
@@ -74,11 +77,11 @@ try {
     dataDir,
     jwtSecret: process.env.JWT_SECRET || fs.readFileSync(secretFile, 'utf8').trim(),
     restart: true,
-    env: { MEDIA: 'false' },
+    env: { MEDIA_BACKEND: mediaBackend },
     log,
     output: (name, line) => console.log(`[${name}] ${line}`),
   });
-  log(`Reel Live (3 servers behind HAProxy) is running on http://localhost:${port}; GET /check names the answering server`);
+  log(`Reel Live (3 servers behind HAProxy, video through ${mediaBackend}) is running on http://localhost:${port}; GET /check names the answering server`);
 } catch (error) {
   console.error(`npm run cluster cannot start: ${(error as Error).message}`);
   await stopAll(78);

@@ -74,7 +74,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   await media.start();
   const app = Fastify({ logger: false });
   await app.register(agentHubPlugin, { hub });
-  await app.register(mediaPlugin, { media });
+  await app.register(mediaPlugin, { viewers: media.client });
   const script = await bundlePage();
   const html = readFileSync(path.join(here, 'page/index.html'), 'utf8');
   app.get('/video-test.html', async (_req, reply) => reply.type('text/html').send(html));

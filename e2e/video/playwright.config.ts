@@ -7,7 +7,8 @@
  * Projects: the video tests run once per ffmpeg the product may pick (`ffmpeg-system`: Debian's
  * /usr/bin/ffmpeg, `ffmpeg-bundled`: the 2018 static build of @ffmpeg-installer/linux-x64), the
  * cabinet process started with `FFMPEG` set to it (ffmpeg-choice.ts). `video-unavailable` starts
- * the whole product with a failing ffmpeg and checks what the player sees (once, not per binary).
+ * the whole product with a failing ffmpeg and checks what the player sees (once, not per binary);
+ * `cluster` plays through `npm run cluster`'s topology and kills the session owner (cluster.e2e.ts).
  * `--project ffmpeg-bundled` runs one of them.
  */
 import path from 'node:path';
@@ -35,9 +36,11 @@ export default defineConfig({
   projects: [
     ...FFMPEG_CHOICES.map((choice) => ({
       name: `ffmpeg-${choice.name}`,
-      testIgnore: '**/video-unavailable.e2e.ts',
+      testIgnore: ['**/video-unavailable.e2e.ts', '**/cluster.e2e.ts'],
       metadata: { ffmpeg: choice },
     })),
     { name: 'video-unavailable', testMatch: '**/video-unavailable.e2e.ts', timeout: 240_000 },
+    // Once, with the cabinets' own ffmpeg choice: it is about the servers, not the encoder.
+    { name: 'cluster', testMatch: '**/cluster.e2e.ts', timeout: 300_000 },
   ],
 });

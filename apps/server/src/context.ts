@@ -8,6 +8,7 @@ import type { TokenService } from './modules/auth/tokens.js';
 import type { GeoService } from './modules/geo/geo.js';
 import type { AgentHub } from './modules/cabinets/agent-hub.js';
 import type { MediaService } from './modules/media/media-service.js';
+import type { ViewerGateway } from './modules/media/plugin.js';
 import type { SessionManager } from './modules/sessions/session-manager.js';
 import type { SessionService } from './modules/sessions/types.js';
 
@@ -23,7 +24,8 @@ export interface AppContext {
   media: MediaService | null;
   sessions: SessionManager;
   /** Set when several servers run (docs/scale.md): who this server is, and sessions over the bus. */
-  cluster?: { serverId: string; sessions: SessionService };
+  /** In a cluster: this server's id, the sessions and the video viewers, asked of the owning server over the bus. */
+  cluster?: { serverId: string; sessions: SessionService; viewers: ViewerGateway | null };
 }
 
 /** The Fastify instance type route modules receive (TypeBox-typed). */

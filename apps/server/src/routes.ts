@@ -38,6 +38,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
   await jackpotRoutes(app, ctx);
   await gameRoutes(app, ctx, sessions);
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
-  if (ctx.media) await app.register(mediaPlugin, { media: ctx.media });
+  const viewers = ctx.cluster?.viewers ?? ctx.media?.client;
+  if (viewers) await app.register(mediaPlugin, { viewers });
   await siteRoutes(app, ctx);
 }

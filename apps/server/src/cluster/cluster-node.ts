@@ -1,13 +1,15 @@
 /**
  * One server of a cluster (docs/scale.md): NATS as the bus, its own agent hub and sockets, the
  * cabinets it holds relayed to the bus, sessions asked of the owner, and a bid for the session
- * lease (the owner role runs here while this server holds it). Every server says it is alive each
- * second, so the owner notices one that died.
+ * lease (the owner role runs here while this server holds it), and its media process ready for
+ * when it owns (cluster-video.ts). Every server says it is alive each second, so the owner notices
+ * one that died.
  */
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createBaseContext } from '../server.js';
 import { relayCabinets } from './cabinet-relay.js';
+import { ownerVideo, remoteViewers } from './cluster-video.js';
 import { createNatsBus } from './nats-bus.js';
 import { AliveTopic, OwnerRole } from './owner-role.js';
 import { SessionClient } from './session-rpc.js';
@@ -29,9 +31,9 @@ export async function createClusterNode(config: Config, databaseUrl: string, log
   const bus = await createNatsBus({ servers: config.cluster.natsUrl, prefix: config.cluster.natsPrefix, name: serverId });
   const ctx = await createBaseContext(config, databaseUrl, bus);
   const client = new SessionClient(bus, serverId);
-  ctx.cluster = { serverId, sessions: client };
+  ctx.cluster = { serverId, sessions: client, viewers: ctx.media ? remoteViewers(bus) : null };
   const relay = relayCabinets(bus, ctx.cabinets, serverId);
-  const owner = new OwnerRole(ctx, ctx.cabinets, serverId);
+  const owner = new OwnerRole(ctx, ctx.cabinets, serverId, ctx.media ? ownerVideo(ctx, ctx.media) : undefined);
   const lease = new SessionLease({ databaseUrl, serverId, onAcquired: () => owner.activate(), onLost: () => owner.deactivate(), log });
   let alive: NodeJS.Timeout | undefined;
   return {

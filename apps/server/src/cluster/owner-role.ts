@@ -34,8 +34,9 @@ export class OwnerRole {
     private readonly ctx: AppContext,
     private readonly hub: AgentHub,
     private readonly serverId: string,
-    private readonly makeVideo: (cabinets: ClusterCabinets, isHeld: (machineId: number) => boolean) => VideoPort = () => ({ grant: async () => null }),
+    private readonly makeVideo: (cabinets: ClusterCabinets, isHeld: (machineId: number) => boolean) => VideoPort & { stop?(): void } = () => ({ grant: async () => null }),
   ) {}
+  private video: (VideoPort & { stop?(): void }) | null = null;
 
   get active() {
     return this.manager !== null;
@@ -50,6 +51,7 @@ export class OwnerRole {
     const { bus } = this.ctx;
     const cabinets = new ClusterCabinets(bus, this.hub, this.serverId);
     const video = this.makeVideo(cabinets, (machineId) => this.manager?.isHeld(machineId) ?? false);
+    this.video = video;
     const manager = new SessionManager(this.ctx, cabinets, video, this.ctx.config.sessions);
     this.cabinets = cabinets;
     this.manager = manager;
@@ -78,6 +80,8 @@ export class OwnerRole {
     this.manager = null;
     manager?.beginShutdown();
     await manager?.stop();
+    this.video?.stop?.();
+    this.video = null;
     this.cabinets?.stop();
     this.cabinets = null;
     this.remotes.clear();

@@ -2,9 +2,14 @@
  * What the rest of the server uses for live video: grants for players, ingests for machines, and
  * starting a cabinet's stream through the agent hub.
  */
-import type { IceServer, IngestInfo, StreamGrant } from '@reel/protocol';
+import type { CommandResult, IceServer, IngestInfo, StreamGrant } from '@reel/protocol';
 import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media-control';
-import type { AgentHub } from '../cabinets/agent-hub.js';
+import type { AgentHub, CommandInput } from '../cabinets/agent-hub.js';
+
+/** Whoever reaches the cabinets: the agent hub, or in a cluster the owner's mirror of every server's. */
+export interface CabinetCommands {
+  sendCommand(machineId: number, input: CommandInput): Promise<CommandResult>;
+}
 import { MediaClient } from './media-client.js';
 import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';
 
@@ -21,7 +26,7 @@ export class MediaService {
   readonly client: MediaClient;
   private readonly ingests = new Map<number, IngestInfo>();
   /** The hub the streams were started through: keyframe requests go back the same way. */
-  private hub: AgentHub | null = null;
+  private hub: CabinetCommands | null = null;
 
   constructor(private readonly opts: MediaServiceOptions = {}) {
     this.supervisor = new MediaSupervisor(opts);
@@ -68,7 +73,7 @@ export class MediaService {
 
   /** Creates the ingest and tells the cabinet to stream to it. */
   async startMachineStream(
-    hub: AgentHub,
+    hub: CabinetCommands,
     machineId: number,
     opts: { bandId?: string; timestampStrip?: boolean } = {},
   ): Promise<IngestInfo> {

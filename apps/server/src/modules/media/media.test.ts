@@ -10,7 +10,7 @@ beforeAll(async () => {
   media = new MediaService({ browserIceServers: [{ urls: 'stun:stun.example.org:3478' }] });
   await media.start();
   app = Fastify();
-  await app.register(mediaPlugin, { media });
+  await app.register(mediaPlugin, { viewers: media.client });
   await app.ready();
 }, 30_000);
 afterAll(async () => {

@@ -15,11 +15,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 // Brings in the route schema's `hide` option (the routes stay out of the OpenAPI document).
 import type {} from '@fastify/swagger';
-import type { MediaService } from './media-service.js';
-import { MediaControlError } from './media-client.js';
+import { MediaControlError, type MediaClient } from './media-client.js';
+
+/** Who answers the browser's WHEP calls: the local media process, or in a cluster the owner's (over the bus). */
+export type ViewerGateway = Pick<MediaClient, 'createViewer' | 'answerViewer' | 'deleteViewer'>;
 
 export interface MediaPluginOptions {
-  media: MediaService;
+  viewers: ViewerGateway;
   /** Route prefix (default /api/media). */
   prefix?: string;
 }
@@ -28,7 +30,7 @@ const MAX_SDP_BYTES = 20_000;
 const VIEWER_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
 export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, opts) => {
-  const { media } = opts;
+  const { viewers } = opts;
   const base = opts.prefix ?? '/api/media';
   app.addContentTypeParser(
     ['application/sdp', 'text/plain'],
@@ -53,7 +55,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
       if (typeof req.body !== 'string' || !req.body.startsWith('v=0'))
         return reply.code(400).send({ code: 'sdp_required' });
       try {
-        const r = await media.client.createViewer(grant, machineId, req.body);
+        const r = await viewers.createViewer(grant, machineId, req.body);
         return reply
           .code(201)
           .header('location', `${base}/whep/${machineId}/${r.viewerId}`)
@@ -75,7 +77,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
       if (!VIEWER_ID.test(req.params.viewerId) || typeof req.body !== 'string')
         return reply.code(400).send({ code: 'bad_request' });
       try {
-        await media.client.answerViewer(req.params.viewerId, req.body);
+        await viewers.answerViewer(req.params.viewerId, req.body);
         return reply.code(204).send();
       } catch (err) {
         const { status, body } = fail(err);
@@ -87,7 +89,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
   const close = async (viewerId: string, reason: 'leave' | 'pagehide') => {
     if (!VIEWER_ID.test(viewerId)) return 400;
     try {
-      await media.client.deleteViewer(viewerId, reason);
+      await viewers.deleteViewer(viewerId, reason);
       return 204;
     } catch (err) {
       return err instanceof MediaControlError && err.status === 404 ? 404 : 502;

@@ -9,7 +9,7 @@
  */
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
 import { BandStepper } from '@reel/media-control';
-import type { AgentHub } from '../cabinets/agent-hub.js';
+import type { CabinetPort } from './types.js';
 import type { MediaService } from '../media/media-service.js';
 
 const TICK_MS = 1000;
@@ -22,7 +22,7 @@ export interface BandControl {
 }
 
 export function startBandControl(
-  hub: AgentHub,
+  hub: CabinetPort,
   media: MediaService,
   options: { isStreaming: (machineId: number) => boolean; log?: (message: string) => void },
 ): BandControl {

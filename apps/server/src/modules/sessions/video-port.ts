@@ -3,7 +3,7 @@
  * so joining them shows a picture at once from the forwarder's keyframe cache); the others start
  * streaming when a player joins and stop when nobody holds them, to spare the CPU.
  */
-import type { AgentHub } from '../cabinets/agent-hub.js';
+import type { CabinetPort } from './types.js';
 import type { MediaService } from '../media/media-service.js';
 import { startBandControl } from './band-control.js';
 import type { VideoPort } from './types.js';
@@ -11,10 +11,10 @@ import type { VideoPort } from './types.js';
 const IDLE_SWEEP_MS = 30_000;
 
 export function createVideoPort(
-  hub: AgentHub,
+  hub: CabinetPort,
   media: MediaService,
   options: { warmStreams: number; timestampStrip: boolean; isHeld: (machineId: number) => boolean; log?: (message: string) => void },
-): VideoPort & { stop(): void } {
+): Required<VideoPort> & { stop(): void } {
   const streaming = new Map<number, Promise<void>>();
   const warm = new Set<number>();
   const bands = startBandControl(hub, media, { isStreaming: (id) => streaming.has(id), ...(options.log ? { log: options.log } : {}) });
@@ -34,7 +34,7 @@ export function createVideoPort(
     return started;
   };
 
-  hub.on('connected', ({ machineId }) => {
+  const onConnected = ({ machineId }: { machineId: number }) => {
     streaming.delete(machineId);
     if (warm.has(machineId) || warm.size < options.warmStreams) {
       warm.add(machineId);
@@ -42,14 +42,17 @@ export function createVideoPort(
     } else if (options.isHeld(machineId)) {
       void ensureStreaming(machineId).catch(() => {});
     }
-  });
-  hub.on('disconnected', ({ machineId }) => streaming.delete(machineId));
+  };
+  const onDisconnected = ({ machineId }: { machineId: number }) => void streaming.delete(machineId);
   // A restarted media process has no ingests: every stream must be set up again.
-  media.supervisor.on('ready', () => {
+  const onMediaReady = () => {
     const machines = [...streaming.keys()];
     streaming.clear();
     for (const machineId of machines) void ensureStreaming(machineId).catch(() => {});
-  });
+  };
+  hub.on('connected', onConnected);
+  hub.on('disconnected', onDisconnected);
+  media.supervisor.on('ready', onMediaReady);
 
   const sweep = setInterval(() => {
     for (const machineId of streaming.keys()) {
@@ -70,7 +73,11 @@ export function createVideoPort(
       if (result.outcome !== 'ok') throw new Error(result.reason ?? 'band refused');
       bands.noteBand(machineId, bandId);
     },
+    // A cluster server that loses the sessions stops its port; the media process and hub live on.
     stop() {
+      hub.off('connected', onConnected);
+      hub.off('disconnected', onDisconnected);
+      media.supervisor.off('ready', onMediaReady);
       clearInterval(sweep);
       bands.stop();
     },
