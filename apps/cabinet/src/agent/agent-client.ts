@@ -249,6 +249,10 @@ export class AgentClient extends EventEmitter<{
           await stream.setBand(command.bandId);
           return ok();
         });
+      case 'set_view':
+        return machine.executeExternal(command, () =>
+          Promise.resolve(stream?.setView(command.view) ? ok() : ok({ outcome: 'rejected', reason: 'unsupported' })),
+        );
       case 'keyframe':
         return machine.executeExternal(command, async () => {
           if (!stream) return ok({ outcome: 'rejected', reason: 'unsupported' });

@@ -10,7 +10,7 @@
  * timers (session-clock.ts), what players and lobbies are shown (session-views.ts, lobby-status.ts)
  * and the `slot_sessions` SQL (session-repository.ts).
  */
-import { CabinetState, type MachineView, type SessionNotification } from '@reel/protocol';
+import { CabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { CommandOutbox } from './command-outbox.js';
@@ -109,6 +109,9 @@ export class SessionManager implements SessionService {
     // comparison re-sends the commands left pending.
     this.listen('connected', ({ machineId, state }) => {
       meters.connected(machineId);
+      // A restarted cabinet draws its screen again: the player's camera choice is sent once more.
+      const live = this.kit.floor.onMachine(machineId);
+      if (live?.videoType === 'camera') this.track(this.play.showView(machineId, 'camera'), 'view');
       this.track(this.onCabinetState(machineId, state).then(() => meters.verify(machineId)), 'connected');
     });
     this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
@@ -138,6 +141,8 @@ export class SessionManager implements SessionService {
 
   private async forget(live: LiveSession, status: SessionNotification['status']) {
     this.kit.floor.forget(live);
+    // The next player starts on the screen; the lobby's stills show the screen whatever the view.
+    if (live.videoType === 'camera') this.track(this.play.showView(live.machineId, 'screen'), 'view');
     await this.kit.lobby.publish(live.machineId);
     this.kit.views.notifySession(live, status);
   }
@@ -233,6 +238,10 @@ export class SessionManager implements SessionService {
 
   setBand(playerId: number, bandId: string) {
     return this.play.setBand(playerId, bandId);
+  }
+
+  setVideoType(playerId: number, videoType: VideoType) {
+    return this.play.setVideoType(playerId, videoType);
   }
 
   machineView(machineId: number): MachineView {
