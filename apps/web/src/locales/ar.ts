@@ -166,6 +166,7 @@ export const ar: Translation = {
     fullscreen: 'ملء الشاشة',
     exitFullscreen: 'الخروج من ملء الشاشة',
     rotate: 'تدوير الشاشة',
+    camera: 'عرض الكاميرا',
     autoplay: 'لعب تلقائي',
     connecting: 'جارٍ الاتصال بالماكينة...',
     machine: 'الماكينة {{name}}',
