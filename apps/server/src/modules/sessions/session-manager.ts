@@ -109,10 +109,13 @@ export class SessionManager implements SessionService {
     // comparison re-sends the commands left pending.
     this.listen('connected', ({ machineId, state }) => {
       meters.connected(machineId);
-      // A restarted cabinet draws its screen again: the player's camera choice is sent once more.
-      const live = this.kit.floor.onMachine(machineId);
-      if (live?.videoType === 'camera') this.track(this.play.showView(machineId, 'camera'), 'view');
-      this.track(this.onCabinetState(machineId, state).then(() => meters.verify(machineId)), 'connected');
+      this.track(
+        this.onCabinetState(machineId, state).then(() => {
+          this.resendView(machineId);
+          return meters.verify(machineId);
+        }),
+        'connected',
+      );
     });
     this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
   }
@@ -139,10 +142,19 @@ export class SessionManager implements SessionService {
     this.kit.views.pushMachine(machineId);
   }
 
+  /**
+   * A cabinet shows its screen after losing the server: the player's camera choice is sent again
+   * (after the cabinet's auth_result, which the hub sends once the 'connected' listeners returned).
+   */
+  private resendView(machineId: number) {
+    if (this.kit.floor.onMachine(machineId)?.videoType === 'camera') this.track(this.play.showView(machineId, 'camera'), 'view');
+  }
+
   private async forget(live: LiveSession, status: SessionNotification['status']) {
     this.kit.floor.forget(live);
-    // The next player starts on the screen; the lobby's stills show the screen whatever the view.
-    if (live.videoType === 'camera') this.track(this.play.showView(live.machineId, 'screen'), 'view');
+    // The next player starts on the screen. A cabinet away now goes back to the screen itself when
+    // its agent connection drops, so its refusal here is no news.
+    if (live.videoType === 'camera') this.track(this.play.showView(live.machineId, 'screen').catch(() => {}), 'view');
     await this.kit.lobby.publish(live.machineId);
     this.kit.views.notifySession(live, status);
   }

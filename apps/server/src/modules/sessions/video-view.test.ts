@@ -132,6 +132,22 @@ describe('switching the video between screen and camera', () => {
     expect(sessions.machineView(machineId).videoType).toBe('screen');
   });
 
+  it('a cabinet that lost the server shows its screen; a live camera choice is sent again when it is back', async () => {
+    const conn = new FakeConnection();
+    await sessions.join(demo, machineId, conn);
+    await sessions.setVideoType(demo, 'camera');
+    expect(stream.view).toBe('camera');
+    // A network cut (the agent's socket dies): the cabinet goes back to its screen by itself.
+    (agent as unknown as { ws: { terminate(): void } }).ws.terminate();
+    await until(() => stream.view === 'screen');
+    await until(() => stream.view === 'camera');
+    await sessions.drain();
+    expect(conn.last('machine')).toMatchObject({ videoType: 'camera' });
+    await sessions.leave(demo);
+    await sessions.drain();
+    expect(stream.view).toBe('screen');
+  });
+
   it('a cabinet that cannot draw the camera (no video) answers 40302', async () => {
     const conn = new FakeConnection();
     // The agent's stream-less twin: the same machine, no stream to draw into.
