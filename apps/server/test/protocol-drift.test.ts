@@ -12,6 +12,7 @@ describe('protocol drift check', () => {
     betLevel: 0,
     autoplay: false,
     freeSpinsLeft: 0,
+    videoType: 'screen',
   };
 
   it('passes messages that match their schema', () => {

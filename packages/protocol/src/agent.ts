@@ -122,6 +122,12 @@ export const AgentCommand = Type.Union([
   cmd('stream_stop', {}),
   cmd('set_band', { bandId: Type.String() }),
   /**
+   * Which picture the stream carries: the screen, or the floor camera's view of the whole cabinet
+   * (drawn into the same canvas, so the stream itself does not change). A cabinet whose video is a
+   * real camera, or that has no video, answers rejected/unsupported.
+   */
+  cmd('set_view', { view: Type.Union([Type.Literal('screen'), Type.Literal('camera')]) }),
+  /**
    * A viewer lost the picture: send a keyframe now instead of at the next keyframe interval. The
    * media process rate-limits these (apps/media/src/keyframe-requests.ts).
    */

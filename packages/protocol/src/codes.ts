@@ -14,6 +14,8 @@ export const Code = {
   AccessTokenExpired: 40103,
   Forbidden: 40300,
   RegistrationClosed: 40301,
+  /** The camera view was asked for while SHOW_WEBCAM is off, or the machine cannot show it. */
+  CameraUnavailable: 40302,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -62,6 +64,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.RegistrationClosed]: {
     en: 'Registration is closed, please contact support',
     tr: 'Kayıt kapalı, lütfen destek ile iletişime geçin',
+  },
+  [Code.CameraUnavailable]: {
+    en: 'The camera view is not available on this machine',
+    tr: 'Bu makinede kamera görüntüsü kullanılamıyor',
   },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {

@@ -13,6 +13,7 @@ import type { EventsOf, ServerMessageOf } from './ws.js';
 const Cents = Type.Integer();
 const Closed = { additionalProperties: false } as const;
 const MachineStatusSchema = Type.Enum(Object.values(MachineStatus));
+const VideoTypeSchema = Type.Union([Type.Literal('screen'), Type.Literal('camera')]);
 
 // --- Notification channel ------------------------------------------------------------------
 
@@ -170,6 +171,8 @@ export const MachineView = Type.Object(
     betLevel: Type.Integer(),
     autoplay: Type.Boolean(),
     freeSpinsLeft: Type.Integer(),
+    /** What the video shows now: the machine's screen, or the camera on the whole cabinet (`view`). */
+    videoType: VideoTypeSchema,
     /**
      * Present while the machine's video cannot start (the cabinet's encoder gave up): the catalogue
      * code to show, 70000 (PipelineFailed). The cabinet state is then 'error'; the screen shows
@@ -188,7 +191,7 @@ export const GameServerSchemas = {
     {
       machineId: Type.Integer(),
       name: Type.String(),
-      videoType: Type.Union([Type.Literal('screen'), Type.Literal('camera')]),
+      videoType: VideoTypeSchema,
       bands: Type.Array(QualityBand),
       activeBand: Type.String(),
       stream: Type.Union([StreamGrant, Type.Null()]),

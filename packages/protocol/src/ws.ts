@@ -95,6 +95,11 @@ export const GameClientSchemas = {
   bet: Type.Object({ commandId: CommandId, level: Int4({ minimum: 0 }) }),
   autoplay: Type.Object({ commandId: CommandId, on: Type.Boolean() }),
   band: Type.Object({ bandId: Text({ minLength: 1, maxLength: 64 }) }),
+  /**
+   * Which picture of the machine the video shows: its screen, or the camera on the whole cabinet.
+   * Refused with 40302 while SHOW_WEBCAM is off; the `machine` view answers with the new videoType.
+   */
+  view: Type.Object({ videoType: Type.Union([Type.Literal('screen'), Type.Literal('camera')]) }),
   stream: Empty,
   /** Leaving the game on purpose: cash out and close the session. */
   leave: Empty,

@@ -175,7 +175,11 @@ export class AgentClient extends EventEmitter<{
     ws.on('close', () => {
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.heartbeat = null;
-      for (const slot of this.slots.values()) slot.authed = false;
+      for (const slot of this.slots.values()) {
+        slot.authed = false;
+        // A session that ended meanwhile cannot reset the view: the server re-sends a live camera choice.
+        slot.entry.stream?.setView('screen');
+      }
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.status === AgentStatus.Stopped) return;
@@ -249,6 +253,10 @@ export class AgentClient extends EventEmitter<{
           await stream.setBand(command.bandId);
           return ok();
         });
+      case 'set_view':
+        return machine.executeExternal(command, () =>
+          Promise.resolve(stream?.setView(command.view) ? ok() : ok({ outcome: 'rejected', reason: 'unsupported' })),
+        );
       case 'keyframe':
         return machine.executeExternal(command, async () => {
           if (!stream) return ok({ outcome: 'rejected', reason: 'unsupported' });

@@ -10,8 +10,9 @@
  * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
  * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
-import { bandsAtFps, clampFps, type BrandArt, type QualityBand, type StreamTarget } from '@reel/protocol';
+import { bandsAtFps, clampFps, type BrandArt, type QualityBand, type StreamTarget, type VideoType } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
+import { CameraView, ViewSwitch } from '../render/camera-view.js';
 import { CabinetRenderer } from '../render/renderer.js';
 import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
 import { DEFAULT_BANDS, DEFAULT_BAND_ID, FPS } from './bands.js';
@@ -87,6 +88,8 @@ export class MachineStream {
   private failedCause: string | null = null;
   onFrame: ((renderedAtMs: number) => void) | null = null;
   private art: BrandArt | undefined;
+  /** The picture the stream carries (set_view); the lobby's stills always show the screen. */
+  private shownView: VideoType = 'screen';
 
   constructor(
     private readonly machine: SlotMachine,
@@ -157,6 +160,21 @@ export class MachineStream {
   setArt(art: BrandArt): void {
     this.art = art;
     for (const renderer of this.renderers.values()) renderer.setArt(art);
+  }
+
+  get view(): VideoType {
+    return this.shownView;
+  }
+
+  /**
+   * Screen or camera from the next frame, drawn into the running stream. A real camera's video has
+   * no drawn picture to switch: only 'screen' (its one picture) is accepted there.
+   */
+  setView(view: VideoType): boolean {
+    if (this.opts.source?.kind === 'camera' && view === 'camera') return false;
+    this.shownView = view;
+    this.pump?.kick();
+    return true;
   }
 
   get frameRate(): number {
@@ -274,7 +292,8 @@ export class MachineStream {
       this.machine.setVideoFault(null);
     }, this.policy.fastFailureMs);
     if (encoder.source.kind === 'canvas') {
-      this.pump = new FramePump(renderer, encoder, this.fps);
+      const views = new ViewSwitch(renderer, new CameraView(renderer, this.machine), () => this.shownView);
+      this.pump = new FramePump(views, encoder, this.fps);
       this.pump.onFrame = (t) => this.onFrame?.(t);
       this.pump.start();
     }

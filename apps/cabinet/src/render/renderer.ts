@@ -109,6 +109,10 @@ export class CabinetRenderer {
     return this.art.title;
   }
 
+  get artwork(): BrandArt {
+    return this.art;
+  }
+
   get width(): number {
     return this.canvas.width;
   }

@@ -15,7 +15,7 @@
  * cash-ins an idempotency key; the new owner knows only what the database and the cabinets say.
  */
 import { randomUUID } from 'node:crypto';
-import { Code, type GameServerEvents, type SessionNotification } from '@reel/protocol';
+import { Code, type GameServerEvents, type SessionNotification, type VideoType } from '@reel/protocol';
 import { BusError, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import type { GameConnection, SessionService } from '../modules/sessions/types.js';
@@ -187,6 +187,9 @@ export class SessionClient implements SessionService {
   }
   async setBand(playerId: number, bandId: string) {
     await this.value('setBand', playerId, bandId);
+  }
+  async setVideoType(playerId: number, videoType: VideoType) {
+    await this.value('setVideoType', playerId, videoType);
   }
   async openSessionOf(playerId: number) {
     return (await this.value('openSessionOf', playerId)) as SessionNotification | null;

@@ -165,6 +165,7 @@ export const en = {
     fullscreen: 'Fullscreen',
     exitFullscreen: 'Exit fullscreen',
     rotate: 'Rotate screen',
+    camera: 'Camera view',
     autoplay: 'Autoplay',
     connecting: 'Connecting to the machine...',
     machine: 'Machine {{name}}',

@@ -166,6 +166,7 @@ export const tr: Translation = {
     fullscreen: 'Tam ekran',
     exitFullscreen: 'Tam ekrandan çık',
     rotate: 'Ekranı döndür',
+    camera: 'Kamera görüntüsü',
     autoplay: 'Otomatik oyun',
     connecting: 'Makineye bağlanılıyor...',
     machine: 'Makine {{name}}',

@@ -40,3 +40,9 @@ export function brandArt(brandName: string): BrandArt {
   const palette = PALETTES[KNOWN[key] ?? hash(key) % PALETTES.length]!;
   return { title: brandName.trim().toUpperCase() || 'REEL LIVE', ...palette };
 }
+
+/**
+ * The wall behind the cabinet in the camera view (`camera` video type). No screen of any brand is
+ * this colour, so a viewer (and the e2e test) can tell the camera picture from the screen.
+ */
+export const CAMERA_BACKDROP = '#2f8f83';

@@ -86,10 +86,18 @@ describe('game channel input', () => {
 
   it('play before joining, junk and unknown events get 40000 without closing', async () => {
     const result = await exchange(
-      ['{junk', { event: 'spin', data: { commandId: 'a' } }, { event: 'nope', data: {} }],
-      3,
+      [
+        '{junk',
+        { event: 'spin', data: { commandId: 'a' } },
+        { event: 'nope', data: {} },
+        { event: 'view', data: { videoType: 'webcam' } },
+        { event: 'view', data: { videoType: 'camera' } },
+      ],
+      5,
     );
     expect(result.received.map((m) => m.data.code)).toEqual([
+      Code.InvalidRequest,
+      Code.InvalidRequest,
       Code.InvalidRequest,
       Code.InvalidRequest,
       Code.InvalidRequest,

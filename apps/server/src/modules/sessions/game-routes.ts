@@ -110,6 +110,8 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
           return void (await sessions.autoplay(playerId, message.data.commandId, message.data.on));
         case 'band':
           return sessions.setBand(playerId, message.data.bandId);
+        case 'view':
+          return sessions.setVideoType(playerId, message.data.videoType);
         case 'leave':
           return sessions.leave(playerId);
         case 'stream':

@@ -1,4 +1,6 @@
 /** A session as the server holds it in memory while it is open, and the `slot_sessions` row it mirrors. */
+import type { VideoType } from '@reel/protocol';
+
 export interface LiveSession {
   id: string;
   playerId: number;
@@ -23,6 +25,11 @@ export interface LiveSession {
   settleInFlight: Promise<void> | null;
   /** The machine's meters did not follow from the records: play stopped, credits paid from the records. */
   held: { amountCents: number } | null;
+  /**
+   * The picture the player chose (`view`). Memory only: a session reloaded after a restart shows
+   * the screen, like a cabinet that restarted.
+   */
+  videoType: VideoType;
 }
 
 export interface SessionRow {
@@ -59,5 +66,6 @@ export function liveSessionFromRow(row: SessionRow, machineName: string): LiveSe
     retryCloseAtMs: 0,
     settleInFlight: null,
     held: row.malfunction ? { amountCents: row.malfunction.paidCents } : null,
+    videoType: 'screen',
   };
 }

@@ -50,7 +50,7 @@ export class SessionEntry {
     conn.send('joined', {
       machineId,
       name: machineName,
-      videoType: cabinet?.info.videoType ?? 'screen',
+      videoType: machine.videoType,
       bands,
       activeBand: [...bands].sort((a, b) => b.Order - a.Order)[0]!.id,
       stream,

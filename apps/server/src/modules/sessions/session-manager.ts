@@ -10,7 +10,7 @@
  * timers (session-clock.ts), what players and lobbies are shown (session-views.ts, lobby-status.ts)
  * and the `slot_sessions` SQL (session-repository.ts).
  */
-import { CabinetState, type MachineView, type SessionNotification } from '@reel/protocol';
+import { CabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { CommandOutbox } from './command-outbox.js';
@@ -109,7 +109,13 @@ export class SessionManager implements SessionService {
     // comparison re-sends the commands left pending.
     this.listen('connected', ({ machineId, state }) => {
       meters.connected(machineId);
-      this.track(this.onCabinetState(machineId, state).then(() => meters.verify(machineId)), 'connected');
+      this.track(
+        this.onCabinetState(machineId, state).then(() => {
+          this.resendView(machineId);
+          return meters.verify(machineId);
+        }),
+        'connected',
+      );
     });
     this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
   }
@@ -136,8 +142,19 @@ export class SessionManager implements SessionService {
     this.kit.views.pushMachine(machineId);
   }
 
+  /**
+   * A cabinet shows its screen after losing the server: the player's camera choice is sent again
+   * (after the cabinet's auth_result, which the hub sends once the 'connected' listeners returned).
+   */
+  private resendView(machineId: number) {
+    if (this.kit.floor.onMachine(machineId)?.videoType === 'camera') this.track(this.play.showView(machineId, 'camera'), 'view');
+  }
+
   private async forget(live: LiveSession, status: SessionNotification['status']) {
     this.kit.floor.forget(live);
+    // The next player starts on the screen. A cabinet away now goes back to the screen itself when
+    // its agent connection drops, so its refusal here is no news.
+    if (live.videoType === 'camera') this.track(this.play.showView(live.machineId, 'screen').catch(() => {}), 'view');
     await this.kit.lobby.publish(live.machineId);
     this.kit.views.notifySession(live, status);
   }
@@ -233,6 +250,10 @@ export class SessionManager implements SessionService {
 
   setBand(playerId: number, bandId: string) {
     return this.play.setBand(playerId, bandId);
+  }
+
+  setVideoType(playerId: number, videoType: VideoType) {
+    return this.play.setVideoType(playerId, videoType);
   }
 
   machineView(machineId: number): MachineView {

@@ -1,12 +1,12 @@
-/** Play commands relayed to the cabinet (spin, bet level, autoplay) and the video's stream and band. */
-import { Code, formatCents, type CommandResult } from '@reel/protocol';
+/** Play commands relayed to the cabinet (spin, bet level, autoplay) and the video's stream, band and view. */
+import { Code, formatCents, type CommandResult, type VideoType } from '@reel/protocol';
 import { AppError } from '../../lib/errors.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
 import { COMMAND_TIMEOUT_MS } from './command-outbox.js';
 import type { LiveSession } from './live-session.js';
 import type { SessionKit } from './session-kit.js';
 
-type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters'>;
+type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -43,6 +43,36 @@ export class SessionPlay {
       throw new AppError(Code.InvalidRequest, 400, {}, "Invalid request: bandId is not one of the machine's bands");
     }
     await this.kit.video.setBand?.(live.machineId, bandId);
+  }
+
+  /**
+   * The player switches the picture between the machine's screen and the camera on the cabinet.
+   * Only the player holding the machine may (40404 otherwise); the camera only while SHOW_WEBCAM is
+   * on and the cabinet can draw it (40302). The `machine` view answers with the new videoType.
+   */
+  async setVideoType(playerId: number, videoType: VideoType) {
+    const { kit } = this;
+    const live = kit.floor.sessionOf(playerId);
+    if (live.closing || live.status === 'cashing_out') throw new AppError(Code.SessionTerminated, 409);
+    kit.floor.touch(live);
+    if (videoType === 'camera' && !kit.settings().SHOW_WEBCAM) throw new AppError(Code.CameraUnavailable, 403);
+    if (kit.cabinets.get(live.machineId)?.info.videoType === 'camera') throw new AppError(Code.CameraUnavailable, 403);
+    if (live.videoType !== videoType) {
+      await this.showView(live.machineId, videoType);
+      live.videoType = videoType;
+    }
+    kit.views.pushMachine(live.machineId);
+  }
+
+  /** Tells the cabinet which picture to stream (also to put the screen back when a session ends). */
+  async showView(machineId: number, view: VideoType) {
+    let result: CommandResult;
+    try {
+      result = await this.kit.cabinets.sendCommand(machineId, { type: 'set_view', view }, { timeoutMs: COMMAND_TIMEOUT_MS });
+    } catch {
+      throw new AppError(Code.MachineNoAnswer, 503);
+    }
+    if (result.outcome !== 'ok') throw new AppError(Code.CameraUnavailable, 403);
   }
 
   /** The cabinet gets the command as `<session id>:<client's command id>`, unique across sessions. */

@@ -24,6 +24,8 @@ export class SessionViews {
       betLevel: meters?.betLevel ?? 0,
       autoplay: meters?.autoplay ?? false,
       freeSpinsLeft: meters?.freeSpinsLeft ?? 0,
+      // A cabinet whose video is a real camera shows nothing else; a drawn one shows the player's choice.
+      videoType: cabinet?.info.videoType === 'camera' ? 'camera' : (this.deps.floor.onMachine(machineId)?.videoType ?? 'screen'),
       ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : {}),
     };
   }

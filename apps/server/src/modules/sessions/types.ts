@@ -60,5 +60,6 @@ export interface SessionService {
   autoplay(playerId: number, commandId: string, on: boolean): Promise<unknown>;
   renewStream(playerId: number): Promise<void>;
   setBand(playerId: number, bandId: string): Promise<void>;
+  setVideoType(playerId: number, videoType: VideoType): Promise<void>;
   openSessionOf(playerId: number): SessionNotification | null | Promise<SessionNotification | null>;
 }

@@ -22,6 +22,7 @@ const machine = (over: Partial<MachineView> = {}): MachineView => ({
   betLevel: 2,
   autoplay: false,
   freeSpinsLeft: 0,
+  videoType: 'screen',
   ...over,
 });
 const ctx = (over: Partial<PlayContext> = {}): PlayContext => ({

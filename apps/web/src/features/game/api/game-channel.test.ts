@@ -80,7 +80,7 @@ const joined = (over: Partial<JoinedData> = {}): JoinedData => ({
   activeBand: 'high',
   stream: { grant: 'g1', expiresAt: '', whepUrl: '/api/media/whep/3', iceServers: [] },
   betLevels: [20, 40, 100],
-  machine: { machineId: 3, cabinetState: 'idle', creditsCents: 0, betCents: 20, betLevel: 0, autoplay: false, freeSpinsLeft: 0 },
+  machine: { machineId: 3, cabinetState: 'idle', creditsCents: 0, betCents: 20, betLevel: 0, autoplay: false, freeSpinsLeft: 0, videoType: 'screen' },
   session: { sessionId: 's1', machineId: 3, spins: 0, freeSpins: 0, cashInCents: 0, cashOutCents: 0, netCents: 0, startedAt: new Date(0).toISOString() },
   resumed: false,
   ...over,
@@ -292,12 +292,14 @@ describe('GameChannel', () => {
     channel.cashIn(5000);
     channel.setBetLevel(2);
     channel.setAutoplay(true);
+    channel.setVideoType('camera');
     expect(last().sent.slice(1)).toEqual([
       { event: 'spin', data: { commandId: 'id-1' } },
       { event: 'cashin', data: { amountCents: 5000, idempotencyKey: 'id-2' } },
       { event: 'cashin', data: { amountCents: 5000, idempotencyKey: 'id-3' } },
       { event: 'bet', data: { commandId: 'id-4', level: 2 } },
       { event: 'autoplay', data: { commandId: 'id-5', on: true } },
+      { event: 'view', data: { videoType: 'camera' } },
     ]);
   });
 

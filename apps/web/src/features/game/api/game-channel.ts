@@ -17,6 +17,7 @@ import {
   type GameServerEvents,
   type GameServerMessage,
   type StreamGrant,
+  type VideoType,
 } from '@reel/protocol/client';
 import { Backoff } from '@/lib/backoff';
 import { Emitter } from '@/lib/emitter';
@@ -172,6 +173,11 @@ export class GameChannel {
 
   setBand(bandId: string): void {
     this.send('band', { bandId });
+  }
+
+  /** The server answers with a `machine` view carrying the videoType (or an error, 40302). */
+  setVideoType(videoType: VideoType): void {
+    this.send('view', { videoType });
   }
 
   /**

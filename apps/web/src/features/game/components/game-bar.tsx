@@ -6,7 +6,8 @@ import { gameActions } from '../stores/game-store';
 /** The game screen's top bar: back to the lobby, the machine's name and the view toggles. */
 export function GameBar({ screen }: { screen: GameScreen }) {
   const { t } = useTranslation();
-  const { state, title, leaving, showRotate, fullscreen, fullscreenAvailable, actions } = screen;
+  const { state, title, leaving, showRotate, showCameraSwitch, fullscreen, fullscreenAvailable, actions } =
+    screen;
   return (
     <header className="game__bar">
       <IconButton
@@ -32,6 +33,14 @@ export function GameBar({ screen }: { screen: GameScreen }) {
           pressed={state.cutScreen}
           onClick={() => gameActions.toggle('cutScreen')}
         />
+        {showCameraSwitch ? (
+          <IconButton
+            icon="videocam"
+            label={t('game.camera')}
+            pressed={state.videoType === 'camera'}
+            onClick={actions.toggleCamera}
+          />
+        ) : null}
         {showRotate ? (
           <IconButton
             icon="rotate"

@@ -118,6 +118,7 @@ export function useGameScreen() {
   const betLevel = machine?.betLevel ?? 0;
   const title = state.name || decodeURIComponent(nameParam ?? '');
   const showRotate = portrait && state.videoType !== 'camera';
+  const showCameraSwitch = settings.SHOW_WEBCAM;
   const fullscreenAvailable = canUseFullscreen();
 
   const spin = () => {
@@ -155,6 +156,8 @@ export function useGameScreen() {
     void videoRef.current?.play().catch(() => undefined);
   };
   const toggleMute = () => (state.muted ? unmute() : gameActions.set({ muted: true }));
+  // The server switches the cabinet's picture; the store follows its `machine` answer.
+  const toggleCamera = () => channel?.setVideoType(state.videoType === 'camera' ? 'screen' : 'camera');
   const setBand = (bandId: string) => {
     gameActions.set({ activeBand: bandId });
     channel?.setBand(bandId);
@@ -224,6 +227,7 @@ export function useGameScreen() {
     className,
     channelNotice,
     showRotate,
+    showCameraSwitch,
     fullscreen,
     fullscreenAvailable,
     rules,
@@ -246,6 +250,7 @@ export function useGameScreen() {
       toggleMute,
       toggleFullscreen,
       setBand,
+      toggleCamera,
       resume: (action: ResumeAction) => void resume(action),
     },
   };

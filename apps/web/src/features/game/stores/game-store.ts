@@ -99,7 +99,12 @@ export const gameActions = {
   },
   machine(machine: MachineView) {
     // Any machine report after a press means the cabinet has taken (or refused) the spin.
-    useGameStore.setState({ machine, autoplay: machine.autoplay, spinPending: false });
+    useGameStore.setState({
+      machine,
+      videoType: machine.videoType,
+      autoplay: machine.autoplay,
+      spinPending: false,
+    });
   },
   cycle(cycle: GameCycleView) {
     useGameStore.setState((state) => ({
