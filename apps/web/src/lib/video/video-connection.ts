@@ -120,6 +120,17 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
     }
   }
 
+  /**
+   * Rebuilds the connection now instead of waiting for ICE to give up (seconds): the caller knows
+   * the media side is gone, e.g. the game rejoined after a server change while the picture stood still.
+   */
+  reconnectNow(): void {
+    if (this.status === VideoStatus.Closed || this.status === VideoStatus.Connecting) return;
+    this.release(false);
+    this.backoff.reset();
+    void this.connect();
+  }
+
   /** Stops watching: tells the server (DELETE) and closes the peer connection. */
   close(): void {
     this.release(false);

@@ -62,8 +62,14 @@ export function useLiveVideo(
   firstGrant: StreamGrant | null,
 ): LiveVideo {
   const [state, setState] = useState<LiveVideo>(INITIAL);
+  // The next grant to use once (then a fresh one is asked for); set when the first one arrives and
+  // by every rejoin, never again from a re-render (the first grant may be for a media side now gone).
   const grantRef = useRef(firstGrant);
-  grantRef.current = firstGrant;
+  const firstSeen = useRef(firstGrant);
+  if (firstSeen.current !== firstGrant) {
+    firstSeen.current = firstGrant;
+    grantRef.current = firstGrant;
+  }
   const ready = Boolean(channel && firstGrant);
 
   useEffect(() => {
@@ -105,6 +111,15 @@ export function useLiveVideo(
     // The jitter buffer's lifetime average still carries the join's burst; the delay of the last
     // interval is what the player sees now.
     let previous = { delaySeconds: 0, emitted: 0 };
+    // A rejoin of the game (another server took the sessions over, or the server restarted) comes
+    // with a fresh grant; when the picture stands still by then, the old media path is gone: go now.
+    offs.push(
+      channel.on('joined', (data) => {
+        if (data.stream) grantRef.current = data.stream;
+        const stalled = connection.status !== VideoStatus.Connected || isFrozen(lastFrameAtMs, performance.now());
+        if (stalled) connection.reconnectNow();
+      }),
+    );
     const timer = setInterval(() => {
       const pc = connection.pc;
       if (connection.status !== VideoStatus.Connected || !pc) return;
