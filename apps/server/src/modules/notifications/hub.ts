@@ -7,6 +7,7 @@
 import type { WebSocket } from 'ws';
 import { Code, PROTOCOL_VERSION, type NotificationServerEvents } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
+import { createTurnBatcher } from './turn-batch.js';
 
 type EventName = keyof NotificationServerEvents;
 interface Logged {
@@ -31,14 +32,20 @@ const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
  * start per server keeps a client's `lastSeq` from another server out of this one's range, so it
  * gets a snapshot instead of a wrong replay.
  */
-export function createNotificationHub(bus: Bus, options: { bufferSize?: number; firstSeq?: number } = {}) {
+export function createNotificationHub(
+  bus: Bus,
+  options: { bufferSize?: number; firstSeq?: number; schedule?: (flush: () => void) => void } = {},
+) {
   const bufferSize = options.bufferSize ?? 5_000;
   const log: Logged[] = [];
   let seq = options.firstSeq ?? 0;
   const clients = new Set<Client>();
+  const batch = createTurnBatcher(options.schedule ?? (process.env.NOTIFY_FLUSH === 'microtask' ? queueMicrotask : setImmediate));
 
   const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(entry));
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    batch.hold(client.socket);
+    client.socket.send(JSON.stringify(entry));
   };
 
   const unsubscribeAll = bus.subscribeAll((topic, message) => {
@@ -62,6 +69,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
         continue;
       }
       frame ??= Buffer.from(JSON.stringify(entry));
+      batch.hold(client.socket);
       client.socket.send(frame, { binary: false });
     }
   });
@@ -100,6 +108,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     close() {
       unsubscribeAll();
       unsubscribeRevoked();
+      batch.flush();
       for (const client of clients) client.socket.close(1001, 'server shutting down');
       clients.clear();
     },
