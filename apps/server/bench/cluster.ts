@@ -16,6 +16,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { spawnTied, freePort } from '@reel/process';
@@ -27,6 +28,7 @@ import { createNatsBus } from '../src/cluster/nats-bus.js';
 import { prepareDatabase, startCluster, type Cluster, type ClusterServer } from '../src/cluster/launch/launch.js';
 import { Topic } from '../src/lib/bus.js';
 import { benchDir, percentile } from './bench-kit.js';
+import { drainSocket } from './cluster-clients.js';
 
 const CLIENTS = Number(process.env.CLUSTER_BENCH_CLIENTS || 10_000);
 const RATE = Number(process.env.CLUSTER_BENCH_RATE || 200);
@@ -166,25 +168,16 @@ try {
   // --- 1. fan-out -------------------------------------------------------------------------------
   const rssBefore = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
   const latencies: number[] = [];
-  const sockets: WebSocket[] = [];
+  const sockets: net.Socket[] = [];
   const PROBE_EVERY = 10;
   let connected = 0;
-  const connectOne = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const server = c.servers[i % c.servers.length]!;
-      const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws/notifications?token=${token}`, { perMessageDeflate: false });
-      sockets.push(socket);
-      // Every tenth socket reads its messages (the rest only receive them, as the others would).
-      if (i % PROBE_EVERY === 0) {
-        socket.on('message', (raw) => {
-          const text = String(raw);
-          const at = text.indexOf('"sentAt":');
-          if (at >= 0) latencies.push(Date.now() - Number(text.slice(at + 9, text.indexOf('}', at))));
-        });
-      }
-      socket.once('open', () => (connected++, resolve()));
-      socket.once('error', reject);
-    });
+  const connectOne = async (i: number) => {
+    const server = c.servers[i % c.servers.length]!;
+    // Every tenth socket reads its messages (the rest only receive them, as the others would).
+    const onSentAt = i % PROBE_EVERY === 0 ? (sentAt: number) => latencies.push(Date.now() - sentAt) : undefined;
+    sockets.push(await drainSocket('127.0.0.1', server.port, `/ws/notifications?token=${token}`, onSentAt));
+    connected++;
+  };
   for (let i = 0; i < CLIENTS; i += 200) await Promise.all(Array.from({ length: Math.min(200, CLIENTS - i) }, (_, k) => connectOne(i + k)));
   await sleep(2_000);
   const rssAfter = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
@@ -200,7 +193,7 @@ try {
   await waitUntil(() => latencies.length >= expected, 60_000, 'every status change at every probe socket').catch(() => {});
   const fan = stats(latencies);
   const lost = expected - latencies.length;
-  for (const socket of sockets) socket.terminate();
+  for (const socket of sockets) socket.destroy();
   await bus.close();
   const perSocketKb = (rssAfter - rssBefore) / Math.max(1, connected);
 
