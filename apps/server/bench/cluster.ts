@@ -5,7 +5,9 @@
  *
  * 1. Fan-out: CLIENTS notification sockets spread evenly over the three servers, RATE machine
  *    status changes per second published on the bus (as the session owner publishes them), each
- *    stamped with its send time: delivery latency at the sockets, p50/p99, and server memory per socket.
+ *    stamped with its send time: delivery latency at the sockets, p50/p99, server memory per socket,
+ *    and the CPU the servers and this process used meanwhile. The sockets are bare clients
+ *    (cluster-clients.ts) so that receiving costs this process little next to the servers.
  * 2. Game command round trip: a bet-level command from a player's game socket until the machine
  *    view that follows it; player, session owner and cabinet on one server, then the player on A
  *    and the cabinet on B (owner elsewhere or on A).
@@ -17,6 +19,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { spawnTied, freePort } from '@reel/process';
@@ -49,6 +52,11 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+/** CPU seconds a process has used so far (utime + stime, in the kernel's 100 Hz ticks). */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0) {
@@ -183,6 +191,9 @@ try {
   const rssAfter = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
   const bus = await createNatsBus({ servers: natsUrl, prefix, name: 'bench' });
   const total = RATE * FANOUT_SECONDS;
+  // Who used the CPU while the changes were delivered: the servers, or this load generator.
+  const serversCpuBefore = c.servers.map((s) => cpuSeconds(s.child.pid!));
+  const benchCpuBefore = process.cpuUsage();
   const started = Date.now();
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / RATE;
@@ -191,6 +202,10 @@ try {
   }
   const expected = total * Math.ceil(CLIENTS / PROBE_EVERY);
   await waitUntil(() => latencies.length >= expected, 60_000, 'every status change at every probe socket').catch(() => {});
+  const fanoutWallS = (Date.now() - started) / 1000;
+  const serversCpuPct = c.servers.map((s, i) => ((cpuSeconds(s.child.pid!) - serversCpuBefore[i]!) / fanoutWallS) * 100);
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const benchCpuPct = ((benchCpu.user + benchCpu.system) / 1e6 / fanoutWallS) * 100;
   const fan = stats(latencies);
   const lost = expected - latencies.length;
   for (const socket of sockets) socket.destroy();
@@ -249,6 +264,7 @@ try {
 
   console.log(`\nfan-out: ${connected} notification sockets over ${c.servers.length} servers, ${RATE} status changes/s for ${FANOUT_SECONDS} s`);
   console.log(`  delivery latency  samples ${fan.n} (of ${expected}; ${lost} not delivered)  p50 ${fan.p50.toFixed(0)} ms  p99 ${fan.p99.toFixed(0)} ms  (goal p99 <= ${GOALS.fanoutP99Ms} ms)`);
+  console.log(`  CPU while delivering (${fanoutWallS.toFixed(1)} s)  servers ${serversCpuPct.map((p) => `${p.toFixed(0)}%`).join(' ')} of a core, this load generator ${benchCpuPct.toFixed(0)}%; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`  server memory     ${(perSocketKb).toFixed(1)} KB per socket (RSS of the 3 servers, ${((rssAfter - rssBefore) / 1024).toFixed(0)} MB for ${connected})`);
   console.log(`game command round trip (bet level → machine view), ${COMMANDS} each:`);
   console.log(`  same server       samples ${sameStats.n}  p50 ${sameStats.p50.toFixed(1)} ms  p99 ${sameStats.p99.toFixed(1)} ms`);
