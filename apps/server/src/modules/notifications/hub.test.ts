@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { createLocalBus, Topic } from '../../lib/bus.js';
 import { createNotificationHub, type NotificationHub } from './hub.js';
-import { streamOf } from './turn-batch.js';
+import { streamOf, textFrame } from './turn-batch.js';
 
 interface Received {
   event: string;
@@ -113,5 +113,14 @@ describe('notification hub batching', () => {
     bus.publish(Topic.tokenRevoked, { playerId: 1, jti: 'jti-1' });
     expect(await viewer.closed).toBe(4001);
     expect(viewer.messages.slice(1).map((m) => m.event)).toEqual(['machine', 'logout']);
+  });
+});
+
+describe('textFrame', () => {
+  it('uses the 7-, 16- and 64-bit length forms a client expects', () => {
+    expect([...textFrame(Buffer.alloc(125)).subarray(0, 2)]).toEqual([0x81, 125]);
+    expect([...textFrame(Buffer.alloc(300)).subarray(0, 4)]).toEqual([0x81, 126, 0x01, 0x2c]);
+    expect([...textFrame(Buffer.alloc(70_000)).subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 0x01, 0x11, 0x70]);
+    expect(textFrame(Buffer.from('hi')).length).toBe(4);
   });
 });

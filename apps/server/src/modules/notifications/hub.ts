@@ -7,7 +7,7 @@
 import type { WebSocket } from 'ws';
 import { Code, PROTOCOL_VERSION, type NotificationServerEvents } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
-import { createTurnBatcher } from './turn-batch.js';
+import { createTurnBatcher, directStream, textFrame } from './turn-batch.js';
 
 type EventName = keyof NotificationServerEvents;
 interface Logged {
@@ -41,6 +41,8 @@ export function createNotificationHub(
   let seq = options.firstSeq ?? 0;
   const clients = new Set<Client>();
   const batch = createTurnBatcher(options.schedule ?? (process.env.NOTIFY_FLUSH === 'microtask' ? queueMicrotask : setImmediate));
+  if (process.env.NOTIFY_FLUSH === 'off') batch.hold = () => {};
+  const direct = process.env.NOTIFY_FRAME !== 'ws';
 
   const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
@@ -59,6 +61,7 @@ export function createNotificationHub(
     // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
     // socket was most of the cost of a status change.
     let frame: Buffer | undefined;
+    let wire: Buffer | undefined;
     for (const client of clients) {
       if (playerId !== null && client.playerId !== playerId) continue;
       if (client.socket.readyState !== client.socket.OPEN) continue;
@@ -70,7 +73,11 @@ export function createNotificationHub(
       }
       frame ??= Buffer.from(JSON.stringify(entry));
       batch.hold(client.socket);
-      client.socket.send(frame, { binary: false });
+      // The frame is built once too: ws.send would build a header and queue two chunks per socket
+      // per message, which measured about as much CPU as everything else in this loop.
+      const stream = direct ? directStream(client.socket) : undefined;
+      if (stream) stream.write((wire ??= textFrame(frame)));
+      else client.socket.send(frame, { binary: false });
     }
   });
 

@@ -51,3 +51,29 @@ export function createTurnBatcher(schedule: (flush: () => void) => void = setImm
   };
 }
 export type TurnBatcher = ReturnType<typeof createTurnBatcher>;
+
+/**
+ * The stream to write pre-built frames to, or undefined when `ws` must send them itself. Only with
+ * no extension negotiated: `ws` writes a frame synchronously then, so a direct write cannot overtake
+ * one of its own (with permessage-deflate it compresses asynchronously). The hub's sockets never
+ * send Blobs, the other case where `ws` queues a frame.
+ */
+export function directStream(socket: WebSocket) {
+  return socket.extensions === '' ? streamOf(socket) : undefined;
+}
+
+/** A complete unmasked, unfragmented WebSocket text frame (what a server sends) around `payload`. */
+export function textFrame(payload: Buffer) {
+  const length = payload.length;
+  const header = length < 126 ? Buffer.alloc(2) : length < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
+  header[0] = 0x81;
+  if (length < 126) header[1] = length;
+  else if (length < 65_536) {
+    header[1] = 126;
+    header.writeUInt16BE(length, 2);
+  } else {
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(length), 2);
+  }
+  return Buffer.concat([header, payload]);
+}
