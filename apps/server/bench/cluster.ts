@@ -214,7 +214,14 @@ try {
   await bus.close();
   const perSocketKb = (rssAfter - rssBefore) / Math.max(1, connected);
 
-  console.log(`fan-out done: ${latencies.length} deliveries measured`);
+  // Printed now: a failure in a later part must not lose these numbers.
+  console.log(`fan-out: ${connected} notification sockets over ${c.servers.length} servers, ${RATE} status changes/s for ${FANOUT_SECONDS} s`);
+  console.log(`  delivery latency  samples ${fan.n} (of ${expected}; ${lost} not delivered)  p50 ${fan.p50.toFixed(0)} ms  p99 ${fan.p99.toFixed(0)} ms  (goal p99 <= ${GOALS.fanoutP99Ms} ms)`);
+  console.log(`  CPU while delivering (${fanoutWallS.toFixed(1)} s)  servers ${serversCpuPct.map((p) => `${p.toFixed(0)}%`).join(' ')} of a core, this load generator ${benchCpuPct.toFixed(0)}%; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`  server memory     ${(perSocketKb).toFixed(1)} KB per socket (RSS of the 3 servers, ${((rssAfter - rssBefore) / 1024).toFixed(0)} MB for ${connected})`);
+  if (fan.p99 > GOALS.fanoutP99Ms) misses.push(`fan-out p99 ${fan.p99.toFixed(0)} ms > ${GOALS.fanoutP99Ms} ms`);
+  if (lost > 0) misses.push(`${lost} status changes never reached a probe socket`);
+
   // --- 2. command round trips ------------------------------------------------------------------
   // Same server: machine 1's cabinet, the player and the session owner all on the owner.
   spawnCabinet(owner, '1');
@@ -264,16 +271,10 @@ try {
   const failoverMs = spinAccepted ? spinAccepted - killedAt : Infinity;
   const newOwner = (await db.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner;
 
-  console.log(`\nfan-out: ${connected} notification sockets over ${c.servers.length} servers, ${RATE} status changes/s for ${FANOUT_SECONDS} s`);
-  console.log(`  delivery latency  samples ${fan.n} (of ${expected}; ${lost} not delivered)  p50 ${fan.p50.toFixed(0)} ms  p99 ${fan.p99.toFixed(0)} ms  (goal p99 <= ${GOALS.fanoutP99Ms} ms)`);
-  console.log(`  CPU while delivering (${fanoutWallS.toFixed(1)} s)  servers ${serversCpuPct.map((p) => `${p.toFixed(0)}%`).join(' ')} of a core, this load generator ${benchCpuPct.toFixed(0)}%; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`  server memory     ${(perSocketKb).toFixed(1)} KB per socket (RSS of the 3 servers, ${((rssAfter - rssBefore) / 1024).toFixed(0)} MB for ${connected})`);
   console.log(`game command round trip (bet level → machine view), ${COMMANDS} each:`);
   console.log(`  same server       samples ${sameStats.n}  p50 ${sameStats.p50.toFixed(1)} ms  p99 ${sameStats.p99.toFixed(1)} ms`);
   console.log(`  across servers    samples ${acrossStats.n}  p50 ${acrossStats.p50.toFixed(1)} ms  p99 ${acrossStats.p99.toFixed(1)} ms  (player on ${third.id}, owner ${owner.id}, cabinet on ${b.id})`);
   console.log(`failover: kill -9 of ${owner.id} (owner) → first spin accepted through HAProxy: ${Number.isFinite(failoverMs) ? `${(failoverMs / 1000).toFixed(2)} s` : 'never'} (samples 1; new owner ${newOwner}; goal <= ${GOALS.failoverMs / 1000} s)`);
-  if (fan.p99 > GOALS.fanoutP99Ms) misses.push(`fan-out p99 ${fan.p99.toFixed(0)} ms > ${GOALS.fanoutP99Ms} ms`);
-  if (lost > 0) misses.push(`${lost} status changes never reached a probe socket`);
   if (failoverMs > GOALS.failoverMs) misses.push(`failover ${(failoverMs / 1000).toFixed(1)} s > ${GOALS.failoverMs / 1000} s`);
 } catch (error) {
   misses.push(`bench failed: ${(error as Error).message}`);
