@@ -32,17 +32,14 @@ const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
  * start per server keeps a client's `lastSeq` from another server out of this one's range, so it
  * gets a snapshot instead of a wrong replay.
  */
-export function createNotificationHub(
-  bus: Bus,
-  options: { bufferSize?: number; firstSeq?: number; schedule?: (flush: () => void) => void } = {},
-) {
+export function createNotificationHub(bus: Bus, options: { bufferSize?: number; firstSeq?: number } = {}) {
   const bufferSize = options.bufferSize ?? 5_000;
   const log: Logged[] = [];
   let seq = options.firstSeq ?? 0;
   const clients = new Set<Client>();
-  const batch = createTurnBatcher(options.schedule ?? (process.env.NOTIFY_FLUSH === 'microtask' ? queueMicrotask : setImmediate));
-  if (process.env.NOTIFY_FLUSH === 'off') batch.hold = () => {};
-  const direct = process.env.NOTIFY_FRAME !== 'ws';
+  // Frames of one turn for one socket leave in one write (turn-batch.ts): one write syscall per
+  // socket per message was what limited the fan-out to thousands of lobby sockets.
+  const batch = createTurnBatcher();
 
   const send = (client: Client, entry: { event: string; data: unknown; seq: number }) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
@@ -75,7 +72,7 @@ export function createNotificationHub(
       batch.hold(client.socket);
       // The frame is built once too: ws.send would build a header and queue two chunks per socket
       // per message, which measured about as much CPU as everything else in this loop.
-      const stream = direct ? directStream(client.socket) : undefined;
+      const stream = directStream(client.socket);
       if (stream) stream.write((wire ??= textFrame(frame)));
       else client.socket.send(frame, { binary: false });
     }
