@@ -5,7 +5,9 @@
  *
  * 1. Fan-out: CLIENTS notification sockets spread evenly over the three servers, RATE machine
  *    status changes per second published on the bus (as the session owner publishes them), each
- *    stamped with its send time: delivery latency at the sockets, p50/p99, and server memory per socket.
+ *    stamped with its send time: delivery latency at the sockets, p50/p99, server memory per socket,
+ *    and the CPU the servers and this process used meanwhile. The sockets are bare clients
+ *    (cluster-clients.ts) so that receiving costs this process little next to the servers.
  * 2. Game command round trip: a bet-level command from a player's game socket until the machine
  *    view that follows it; player, session owner and cabinet on one server, then the player on A
  *    and the cabinet on B (owner elsewhere or on A).
@@ -16,6 +18,8 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { spawnTied, freePort } from '@reel/process';
@@ -27,6 +31,7 @@ import { createNatsBus } from '../src/cluster/nats-bus.js';
 import { prepareDatabase, startCluster, type Cluster, type ClusterServer } from '../src/cluster/launch/launch.js';
 import { Topic } from '../src/lib/bus.js';
 import { benchDir, percentile } from './bench-kit.js';
+import { drainSocket } from './cluster-clients.js';
 
 const CLIENTS = Number(process.env.CLUSTER_BENCH_CLIENTS || 10_000);
 const RATE = Number(process.env.CLUSTER_BENCH_RATE || 200);
@@ -47,6 +52,11 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: num
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+/** CPU seconds a process has used so far (utime + stime, in the kernel's 100 Hz ticks). */
+const cpuSeconds = (pid: number) => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0) {
@@ -168,30 +178,25 @@ try {
   // --- 1. fan-out -------------------------------------------------------------------------------
   const rssBefore = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
   const latencies: number[] = [];
-  const sockets: WebSocket[] = [];
+  const sockets: net.Socket[] = [];
   const PROBE_EVERY = 10;
   let connected = 0;
-  const connectOne = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const server = c.servers[i % c.servers.length]!;
-      const socket = new WebSocket(`ws://127.0.0.1:${server.port}/ws/notifications?token=${token}`, { perMessageDeflate: false });
-      sockets.push(socket);
-      // Every tenth socket reads its messages (the rest only receive them, as the others would).
-      if (i % PROBE_EVERY === 0) {
-        socket.on('message', (raw) => {
-          const text = String(raw);
-          const at = text.indexOf('"sentAt":');
-          if (at >= 0) latencies.push(Date.now() - Number(text.slice(at + 9, text.indexOf('}', at))));
-        });
-      }
-      socket.once('open', () => (connected++, resolve()));
-      socket.once('error', reject);
-    });
+  let lastDeliveryAt = 0;
+  const connectOne = async (i: number) => {
+    const server = c.servers[i % c.servers.length]!;
+    // Every tenth socket reads its messages (the rest only receive them, as the others would).
+    const onSentAt = i % PROBE_EVERY === 0 ? (sentAt: number) => latencies.push((lastDeliveryAt = Date.now()) - sentAt) : undefined;
+    sockets.push(await drainSocket('127.0.0.1', server.port, `/ws/notifications?token=${token}`, onSentAt));
+    connected++;
+  };
   for (let i = 0; i < CLIENTS; i += 200) await Promise.all(Array.from({ length: Math.min(200, CLIENTS - i) }, (_, k) => connectOne(i + k)));
   await sleep(2_000);
   const rssAfter = c.servers.reduce((sum, s) => sum + rssKb(s.child.pid!), 0);
   const bus = await createNatsBus({ servers: natsUrl, prefix, name: 'bench' });
   const total = RATE * FANOUT_SECONDS;
+  // Who used the CPU while the changes were delivered: the servers, or this load generator.
+  const serversCpuBefore = c.servers.map((s) => cpuSeconds(s.child.pid!));
+  const benchCpuBefore = process.cpuUsage();
   const started = Date.now();
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / RATE;
@@ -200,13 +205,25 @@ try {
   }
   const expected = total * Math.ceil(CLIENTS / PROBE_EVERY);
   await waitUntil(() => latencies.length >= expected, 60_000, 'every status change at every probe socket').catch(() => {});
+  // Up to the last delivery: a wait for changes that never arrive would dilute the percentages.
+  const fanoutWallS = (Math.max(lastDeliveryAt, started + 1) - started) / 1000;
+  const serversCpuPct = c.servers.map((s, i) => ((cpuSeconds(s.child.pid!) - serversCpuBefore[i]!) / fanoutWallS) * 100);
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const benchCpuPct = ((benchCpu.user + benchCpu.system) / 1e6 / fanoutWallS) * 100;
   const fan = stats(latencies);
   const lost = expected - latencies.length;
-  for (const socket of sockets) socket.terminate();
+  for (const socket of sockets) socket.destroy();
   await bus.close();
   const perSocketKb = (rssAfter - rssBefore) / Math.max(1, connected);
 
-  console.log(`fan-out done: ${latencies.length} deliveries measured`);
+  // Printed now: a failure in a later part must not lose these numbers.
+  console.log(`fan-out: ${connected} notification sockets over ${c.servers.length} servers, ${RATE} status changes/s for ${FANOUT_SECONDS} s`);
+  console.log(`  delivery latency  samples ${fan.n} (of ${expected}; ${lost} not delivered)  p50 ${fan.p50.toFixed(0)} ms  p99 ${fan.p99.toFixed(0)} ms  (goal p99 <= ${GOALS.fanoutP99Ms} ms)`);
+  console.log(`  CPU while delivering (${fanoutWallS.toFixed(1)} s)  servers ${serversCpuPct.map((p) => `${p.toFixed(0)}%`).join(' ')} of a core, this load generator ${benchCpuPct.toFixed(0)}%; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`  server memory     ${(perSocketKb).toFixed(1)} KB per socket (RSS of the 3 servers, ${((rssAfter - rssBefore) / 1024).toFixed(0)} MB for ${connected})`);
+  if (fan.p99 > GOALS.fanoutP99Ms) misses.push(`fan-out p99 ${fan.p99.toFixed(0)} ms > ${GOALS.fanoutP99Ms} ms`);
+  if (lost > 0) misses.push(`${lost} status changes never reached a probe socket`);
+
   // --- 2. command round trips ------------------------------------------------------------------
   // Same server: machine 1's cabinet, the player and the session owner all on the owner.
   spawnCabinet(owner, '1');
@@ -263,15 +280,10 @@ try {
   const failoverMs = spinAccepted ? spinAccepted - killedAt : Infinity;
   const newOwner = (await db.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner;
 
-  console.log(`\nfan-out: ${connected} notification sockets over ${c.servers.length} servers, ${RATE} status changes/s for ${FANOUT_SECONDS} s`);
-  console.log(`  delivery latency  samples ${fan.n} (of ${expected}; ${lost} not delivered)  p50 ${fan.p50.toFixed(0)} ms  p99 ${fan.p99.toFixed(0)} ms  (goal p99 <= ${GOALS.fanoutP99Ms} ms)`);
-  console.log(`  server memory     ${(perSocketKb).toFixed(1)} KB per socket (RSS of the 3 servers, ${((rssAfter - rssBefore) / 1024).toFixed(0)} MB for ${connected})`);
   console.log(`game command round trip (bet level → machine view), ${COMMANDS} each:`);
   console.log(`  same server       samples ${sameStats.n}  p50 ${sameStats.p50.toFixed(1)} ms  p99 ${sameStats.p99.toFixed(1)} ms`);
   console.log(`  across servers    samples ${acrossStats.n}  p50 ${acrossStats.p50.toFixed(1)} ms  p99 ${acrossStats.p99.toFixed(1)} ms  (player on ${third.id}, owner ${owner.id}, cabinet on ${b.id})`);
   console.log(`failover: kill -9 of ${owner.id} (owner) → first spin accepted through HAProxy: ${Number.isFinite(failoverMs) ? `${(failoverMs / 1000).toFixed(2)} s` : 'never'} (samples 1; new owner ${newOwner}; goal <= ${GOALS.failoverMs / 1000} s)`);
-  if (fan.p99 > GOALS.fanoutP99Ms) misses.push(`fan-out p99 ${fan.p99.toFixed(0)} ms > ${GOALS.fanoutP99Ms} ms`);
-  if (lost > 0) misses.push(`${lost} status changes never reached a probe socket`);
   if (failoverMs > GOALS.failoverMs) misses.push(`failover ${(failoverMs / 1000).toFixed(1)} s > ${GOALS.failoverMs / 1000} s`);
 } catch (error) {
   misses.push(`bench failed: ${(error as Error).message}`);

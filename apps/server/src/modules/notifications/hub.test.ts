@@ -1,0 +1,126 @@
+import type { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { createLocalBus, Topic } from '../../lib/bus.js';
+import { createNotificationHub, type NotificationHub } from './hub.js';
+import { streamOf, textFrame } from './turn-batch.js';
+
+interface Received {
+  event: string;
+  data: any;
+  seq: number;
+}
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * A hub on the in-process bus with one real WebSocket pair per player (no HTTP app, no database):
+ * what is measured is what reaches the kernel, so the server side's TCP writes are counted.
+ */
+async function setup(firstSeq = 100) {
+  const bus = createLocalBus();
+  const hub: NotificationHub = createNotificationHub(bus, { firstSeq });
+  const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())), () => hub.close());
+  const port = (server.address() as { port: number }).port;
+
+  async function connect(playerId: number) {
+    const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const messages: Received[] = [];
+    const closed = new Promise<number>((resolve) => client.on('close', (code) => resolve(code)));
+    client.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Received));
+    const socket = await accepted;
+    await new Promise((resolve) => client.once('open', resolve));
+    // Every write that reaches the TCP handle: one per frame unless frames are coalesced.
+    const stream = streamOf(socket) as Writable & { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
+    const writes = { count: 0 };
+    for (const method of ['_write', '_writev'] as const) {
+      const original = stream[method];
+      stream[method] = (...args: unknown[]) => {
+        writes.count++;
+        original.apply(stream, args);
+      };
+    }
+    hub.attach(socket, { playerId, jti: `jti-${playerId}` });
+    cleanups.push(() => client.terminate());
+    const until = async (predicate: () => boolean) => {
+      const deadline = Date.now() + 3_000;
+      while (!predicate()) {
+        if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(messages)}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await until(() => messages.length === 1);
+    writes.count = 0;
+    return { messages, writes, until, closed };
+  }
+  return { bus, connect };
+}
+
+describe('notification hub batching', () => {
+  it('coalesces the frames of one turn into one write per socket, each frame its own message in seq order', async () => {
+    const { bus, connect } = await setup(100);
+    const viewer = await connect(1);
+    const other = await connect(2);
+    expect(viewer.messages[0]).toMatchObject({ event: 'hello', seq: 100 });
+
+    for (let i = 0; i < 20; i++) bus.publish(Topic.lobby, { event: 'machine', data: { id: i, status: 'playing' } });
+    bus.publish(Topic.player(1), { event: 'balance', data: { balance: 5 } });
+    await viewer.until(() => viewer.messages.length === 22);
+    await other.until(() => other.messages.length === 21);
+
+    expect(viewer.messages.slice(1).map((m) => m.seq)).toEqual(Array.from({ length: 21 }, (_, i) => 101 + i));
+    expect(viewer.messages.slice(1, 21).map((m) => m.data.id)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(viewer.messages[21]).toMatchObject({ event: 'balance', data: { balance: 5 }, seq: 121 });
+    // The other player sees the lobby messages, not player 1's balance.
+    expect(other.messages.slice(1).map((m) => m.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 101 + i));
+    expect(viewer.writes.count).toBe(1);
+    expect(other.writes.count).toBe(1);
+  });
+
+  it('writes again in the next turn', async () => {
+    const { bus, connect } = await setup(0);
+    const viewer = await connect(1);
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'playing' } });
+    await viewer.until(() => viewer.messages.length === 2);
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'available' } });
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 2, status: 'playing' } });
+    await viewer.until(() => viewer.messages.length === 4);
+    expect(viewer.messages.map((m) => m.seq)).toEqual([0, 1, 2, 3]);
+    expect(viewer.writes.count).toBe(2);
+  });
+
+  it('still closes a socket whose backlog passes the limit within one turn', async () => {
+    const { bus, connect } = await setup(0);
+    const viewer = await connect(1);
+    // Corked frames count as unsent bytes: after four messages of just over 1 MB in one turn the
+    // backlog is past 4 MB, so the fifth closes the socket instead of being queued.
+    const big = 'x'.repeat(1024 * 1024);
+    for (let i = 0; i < 6; i++) bus.publish(Topic.lobby, { event: 'machine', data: { id: i, note: big } });
+    expect(await viewer.closed).toBe(1013);
+    expect(viewer.messages.slice(1).map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('sends logout before closing a socket whose token is revoked', async () => {
+    const { bus, connect } = await setup(0);
+    const viewer = await connect(1);
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'playing' } });
+    bus.publish(Topic.tokenRevoked, { playerId: 1, jti: 'jti-1' });
+    expect(await viewer.closed).toBe(4001);
+    expect(viewer.messages.slice(1).map((m) => m.event)).toEqual(['machine', 'logout']);
+  });
+});
+
+describe('textFrame', () => {
+  it('uses the 7-, 16- and 64-bit length forms a client expects', () => {
+    expect([...textFrame(Buffer.alloc(125)).subarray(0, 2)]).toEqual([0x81, 125]);
+    expect([...textFrame(Buffer.alloc(300)).subarray(0, 4)]).toEqual([0x81, 126, 0x01, 0x2c]);
+    expect([...textFrame(Buffer.alloc(70_000)).subarray(0, 10)]).toEqual([0x81, 127, 0, 0, 0, 0, 0, 0x01, 0x11, 0x70]);
+    expect(textFrame(Buffer.from('hi')).length).toBe(4);
+  });
+});
