@@ -6,6 +6,7 @@
  * otherwise costs one write syscall per socket per message, which was most of the fan-out's cost.
  */
 import type { Writable } from 'node:stream';
+import * as wsModule from 'ws';
 import type { WebSocket } from 'ws';
 
 /**
@@ -62,18 +63,12 @@ export function directStream(socket: WebSocket) {
   return socket.extensions === '' ? streamOf(socket) : undefined;
 }
 
-/** A complete unmasked, unfragmented WebSocket text frame (what a server sends) around `payload`. */
+/** ws' own framing (exported at runtime as `Sender.frame`, not declared by @types/ws). */
+const { Sender } = wsModule as unknown as {
+  Sender: { frame(data: Buffer, options: { fin: boolean; rsv1: boolean; opcode: number; mask: boolean; readOnly: boolean }): Buffer[] };
+};
+
+/** A complete unmasked, unfragmented WebSocket text frame (what a server sends) around `payload`, framed by ws. */
 export function textFrame(payload: Buffer) {
-  const length = payload.length;
-  const header = length < 126 ? Buffer.alloc(2) : length < 65_536 ? Buffer.alloc(4) : Buffer.alloc(10);
-  header[0] = 0x81;
-  if (length < 126) header[1] = length;
-  else if (length < 65_536) {
-    header[1] = 126;
-    header.writeUInt16BE(length, 2);
-  } else {
-    header[1] = 127;
-    header.writeBigUInt64BE(BigInt(length), 2);
-  }
-  return Buffer.concat([header, payload]);
+  return Buffer.concat(Sender.frame(payload, { fin: true, rsv1: false, opcode: 1, mask: false, readOnly: true }));
 }
