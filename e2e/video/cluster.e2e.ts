@@ -12,7 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '@reel/process';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../apps/server/src/db/embedded-postgres/embedded.js';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from '../../apps/server/src/db/embedded-postgres/embedded.js';
 import { createPool, type Db } from '../../apps/server/src/db/pool.js';
 import { natsUnavailable, natsUrl } from '../../apps/server/src/cluster/nats-available.js';
 import { prepareDatabase, startCluster, type Cluster } from '../../apps/server/src/cluster/launch/launch.js';
@@ -21,9 +24,16 @@ import { apiToken, signIn, useEnglish } from '../web/helpers';
 
 const JANUS = '/usr/bin/janus';
 
-test('cluster: live video through the owner, kill -9 of the owner, the game and its video come back with the same credits', async ({ browser, playwright }) => {
+test('cluster: live video through the owner, kill -9 of the owner, the game and its video come back with the same credits', async ({
+  browser,
+  playwright,
+}) => {
   test.setTimeout(300_000);
-  const missing = (await natsUnavailable()) ?? (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0 ? null : 'haproxy is not installed (apt-get install haproxy)');
+  const missing =
+    (await natsUnavailable()) ??
+    (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0
+      ? null
+      : 'haproxy is not installed (apt-get install haproxy)');
   if (missing) console.log(`cluster video: skipped, ${missing}`);
   test.skip(Boolean(missing), missing ?? '');
   const backend = existsSync(JANUS) ? 'janus' : 'werift';
@@ -52,7 +62,13 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
     });
     const c = cluster;
     const pool = db;
-    await expect.poll(async () => (await pool.query("SELECT 1 FROM machines WHERE id = 1 AND cabinet_state = 'idle'")).rowCount, { timeout: 90_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await pool.query("SELECT 1 FROM machines WHERE id = 1 AND cabinet_state = 'idle'")).rowCount,
+        { timeout: 90_000 },
+      )
+      .toBe(1);
 
     const context = await browser.newContext({ baseURL: c.url });
     const request = await playwright.request.newContext({ baseURL: c.url });
@@ -68,13 +84,41 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
     const ownerId = (await pool.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]!.owner;
     const owner = c.servers.find((s) => s.id === ownerId)!;
     const killedAt = Date.now();
+    if (process.env.CLUSTER_VIDEO_TRACE) {
+      page.on('websocket', (socket) => {
+        socket.on('framereceived', (f) => {
+          const t = String(f.payload);
+          if (/"event":"(joined|error|closed)"/.test(t))
+            console.log(`TRACE +${Date.now() - killedAt} ${t.slice(0, 160)}`);
+        });
+        socket.on('close', () =>
+          console.log(`TRACE +${Date.now() - killedAt} socket closed ${socket.url().slice(0, 60)}`),
+        );
+      });
+      page.on(
+        'response',
+        (r) =>
+          r.url().includes('/media/') &&
+          console.log(
+            `TRACE +${Date.now() - killedAt} ${r.request().method()} ${r.url().slice(-40)} ${r.status()}`,
+          ),
+      );
+    }
     owner.child.kill('SIGKILL');
     console.log(`cluster video: kill -9 of ${ownerId} (the session owner, whose media process streamed)`);
 
     // The web app notices by itself: its game socket is closed (1012, or cut with the dead server),
     // it joins again and gets a grant for the new owner's media process.
-    await expect.poll(async () => (await pool.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner ?? ownerId, { timeout: 30_000 }).not.toBe(ownerId);
-    await expect(page.getByTestId('video-state')).not.toHaveText('LIVE', { timeout: 15_000 }).catch(() => {});
+    await expect
+      .poll(
+        async () =>
+          (await pool.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner ?? ownerId,
+        { timeout: 30_000 },
+      )
+      .not.toBe(ownerId);
+    await expect(page.getByTestId('video-state'))
+      .not.toHaveText('LIVE', { timeout: 15_000 })
+      .catch(() => {});
     await waitFirstFrame(page, 60_000);
     console.log(`cluster video: live video again ${Date.now() - killedAt} ms after the kill`);
     await expect.poll(() => credits(page), { timeout: 30_000 }).toBe(before);
