@@ -24,6 +24,7 @@ import { verifyGrant } from '@reel/media-control';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
+import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
 import type { MediaBackendApi } from './control-server.js';
 
 const JANUS_LIB = '/usr/lib/x86_64-linux-gnu/janus';
@@ -60,6 +61,7 @@ interface JanusViewer {
   handle: number;
   closed: boolean;
   connectedAtMs: number | null;
+  link: JanusLink;
 }
 
 
@@ -72,6 +74,9 @@ interface JanusMessage {
   error?: { code: number; reason: string };
   plugindata?: { data?: { error?: string } };
   jsep?: { type: string; sdp: string };
+  /** slowlink events: which medium, and the packets lost in the last second. */
+  media?: string;
+  lost?: number;
 }
 
 export class JanusBackend implements MediaBackendApi {
@@ -113,6 +118,9 @@ media: {
   # 200 ms is shorter than a retransmission round on a lossy Wi-Fi link; Janus grows it with the
   # RTT); RTX is used when the browser offers it.
   min_nack_queue = 1000
+  # A viewer losing this many video packets a second gets a slowlink event: its link quality for
+  # the automatic bands (janus-link.ts).
+  slowlink_threshold = ${SLOWLINK_THRESHOLD}
 }
 nat: {
   nice_debug = false
@@ -276,6 +284,7 @@ admin: { admin_http = false }
       handle,
       closed: false,
       connectedAtMs: null,
+      link: new JanusLink(),
     };
     this.viewers.set(viewer.id, viewer);
     await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'watch', id: machineId } });
@@ -307,6 +316,7 @@ admin: { admin_http = false }
         const events = [(await res.json()) as JanusMessage | JanusMessage[]].flat();
         for (const e of events) {
           if (e.janus === 'webrtcup') v.connectedAtMs = Date.now();
+          if (e.janus === 'slowlink' && e.media !== 'audio') v.link.slowLink(e.lost);
           if (e.janus === 'hangup' || (e.janus === 'error' && e.error?.code === 458))
             return void this.closeViewer(v, 'dead');
         }
@@ -371,6 +381,8 @@ admin: { admin_http = false }
         connectedAtMs: v.connectedAtMs,
         lastRtcpAgeMs: null,
         packetsSent: 0,
+        lossFraction: v.link.lossFraction(v.connectedAtMs !== null),
+        estimateKbps: null,
       })),
       closedViewers: { ...this.closedCounts },
     };

@@ -118,7 +118,10 @@ export const ViewerStats = Type.Object({
   retransmitted: Type.Optional(Type.Integer()),
   retransmitMisses: Type.Optional(Type.Integer()),
   plisReceived: Type.Optional(Type.Integer()),
-  /** werift only: fraction of video lost in the browser's last receiver report (0..1), its REMB estimate. */
+  /**
+   * Fraction of video lost (0..1): werift from the browser's last receiver report, Janus from its
+   * slowlink events (apps/media/src/janus-link.ts); the browser's REMB estimate (werift only).
+   */
   lossFraction: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   estimateKbps: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });

@@ -5,7 +5,8 @@
  * with the neighbouring band of the spec's list (DEFAULT_QUALITY_BANDS, by Order). A player's own
  * band choice (VideoPort.setBand) is noted so the next step starts from it.
  *
- * Janus reports no per-viewer loss to the adapter, so with Janus the band stays where it is.
+ * With Janus the loss comes from its slowlink events (the media process turns them into a fraction,
+ * janus-link.ts) and there is no estimate: the band steps on loss alone.
  */
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
 import { BandStepper } from '@reel/media-control';
