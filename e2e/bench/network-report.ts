@@ -32,6 +32,8 @@ export interface CaseResult {
   plis: number;
   packetsLost: number;
   dropped: number;
+  /** The highest video loss fraction the media process reported for the viewer (what the server's band control steps on); null: none reported. */
+  mediaLossMax?: number | null;
 }
 
 export const GAP_MS = 200;
@@ -94,6 +96,7 @@ const ROWS: [string, (r: CaseResult) => string][] = [
   ['NACKs sent / rtx received', (r) => `${r.nacks}/${r.retransmitted}`],
   ['PLIs sent', (r) => String(r.plis)],
   ['packets lost / rig dropped', (r) => `${r.packetsLost}/${r.dropped}`],
+  ['loss seen by band control, max %', (r) => (r.mediaLossMax == null ? '-' : (r.mediaLossMax * 100).toFixed(1))],
   ['N frames / latency samples', (r) => `${r.frames}/${r.latencySamples}`],
 ];
 

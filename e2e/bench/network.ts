@@ -11,7 +11,9 @@
  * - render-to-present latency p50/p95: page time at requestVideoFrameCallback minus the cabinet's
  *   render time from the strip, one clock (same machine). Not glass-to-glass: no camera or screen,
  * - after a blackout: time from its end to the first presented frame rendered after it,
- * - retransmissions (nackCount, retransmittedPacketsReceived) and keyframe requests (pliCount).
+ * - retransmissions (nackCount, retransmittedPacketsReceived) and keyframe requests (pliCount),
+ * - the loss the media process reports for the viewer (werift: receiver reports; Janus: slowlink),
+ *   which the server's automatic bands step on.
  * Goals: at 2 % loss ≤ 1 freeze per minute and latency p95 ≤ 120 ms; moving picture ≤ 500 ms after
  * a blackout; werift within 10 % of Janus on every figure. Exits non-zero on a missed goal, too few
  * samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
@@ -80,11 +82,20 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
   const droppedBefore = rig.dropped();
   await page.evaluate(() => window.reel.record(true));
   const t0 = Date.now();
-  const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + CASE_MS - SPIN_EVERY_MS)]);
+  let mediaLossMax: number | null = null;
+  const lossWatch = setInterval(() => {
+    void h.media.client
+      .stats()
+      .then((stats) => {
+        for (const v of stats.viewers) if (typeof v.lossFraction === 'number') mediaLossMax = Math.max(mediaLossMax ?? 0, v.lossFraction);
+      })
+      .catch(() => undefined);
+  }, 1000);
+  const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + CASE_MS - SPIN_EVERY_MS)]).finally(() => clearInterval(lossWatch));
   const windowMs = Date.now() - t0;
   const frames = await page.evaluate(() => window.reel.frames());
   const after = await inbound(page);
-  return summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs);
+  return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
 }
 
 async function run(backend: MediaBackend, rig: Rig): Promise<CaseResult[]> {
