@@ -136,6 +136,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     command: (id, cmd) => hub.sendCommand(id, cmd),
     waitStreaming,
     async stop() {
+      const t0 = Date.now();
+      const mark = (what: string) => process.env.HARNESS_TRACE && console.log(`harness stop: ${what} +${Date.now() - t0} ms`);
       stopStreaming();
       await new Promise<void>((resolve) => {
         if (cabinet.exitCode !== null) return resolve();
@@ -146,8 +148,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         });
         cabinet.kill('SIGTERM');
       });
+      mark('cabinet stopped');
       await app.close();
+      mark('http closed');
       await media.stop();
+      mark('media stopped');
     },
   };
 }

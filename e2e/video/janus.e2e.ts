@@ -14,9 +14,13 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
   test.skip(Boolean(absent), absent);
   const ffmpeg = requireProjectFfmpeg();
   console.log(`janus: RAN ${JANUS} (config written to a temp dir, HTTP API on 127.0.0.1)`);
+  const t0 = Date.now();
+  const step = (what: string) => console.log(`janus: ${what} at +${Date.now() - t0} ms`);
   const h = await startHarness({ machineIds: [1], backend: 'janus', ...(ffmpeg ? { ffmpeg } : {}) });
   try {
+    step('harness up');
     await h.waitStreaming([1]);
+    step('streaming');
     await page.goto(`${h.baseUrl}/video-test.html`);
     await page.evaluate(() => window.reel.start(1));
     // 60 frames are 2 s of video; the headroom is for a loaded CI machine, where a lost keyframe
@@ -26,6 +30,7 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
         timeout: 45_000,
       })
       .toBeGreaterThan(60);
+    step('60 frames decoded');
     const stats = await page.evaluate(() => window.reel.stats());
     console.log(
       `janus stats: ${JSON.stringify(stats)}; first frame ${(await page.evaluate(() => window.reel.firstFrameMs()))?.toFixed(0)} ms`,
@@ -40,7 +45,9 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
     const closed = (await h.media.client.stats()).closedViewers;
     console.log(`janus viewers closed: ${JSON.stringify(closed)}`);
     expect((closed.pagehide ?? 0) + (closed.dead ?? 0)).toBe(1);
+    step('viewer released');
   } finally {
     await h.stop();
+    step('harness stopped');
   }
 });

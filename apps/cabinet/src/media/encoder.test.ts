@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamTarget } from '@reel/protocol';
 import { DEFAULT_BANDS } from './bands.js';
-import { buildFfmpegArgs } from './encoder.js';
+import { buildFfmpegArgs, ssrcOfRun } from './encoder.js';
 import { bandsAtFps } from '@reel/protocol';
 import {
   LEGACY_FFMPEG,
@@ -49,6 +49,16 @@ describe('ffmpeg arguments per capability set', () => {
   it('a modern ffmpeg gets exactly the measured low-latency arguments (also the default)', () => {
     expect(buildFfmpegArgs({ target, band, capabilities: MODERN_FFMPEG })).toEqual(MEASURED);
     expect(buildFfmpegArgs({ target, band })).toEqual(MEASURED);
+  });
+
+  it('each encoder run sends under SSRCs of its own (Janus rebases sequence numbers only on a new SSRC)', () => {
+    const ssrcs = (run: number) => {
+      const args = buildFfmpegArgs({ target, band, run });
+      return args.flatMap((arg, i) => (arg === '-ssrc' ? [args[i + 1]] : []));
+    };
+    expect(ssrcs(0)).toEqual(['111', '222']);
+    expect(ssrcs(3)).toEqual(['114', '225']);
+    expect(ssrcOfRun(0x7fff_ffff, 1)).toBe(1);
   });
 
   it('the FPS setting sets the frame rate, a keyframe each second and the bitrate (bandsAtFps)', () => {

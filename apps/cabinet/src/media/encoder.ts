@@ -23,14 +23,26 @@ export interface EncoderOptions {
   source?: VideoSource;
   /** What the binary accepts (default: a modern ffmpeg). */
   capabilities?: FfmpegCapabilities;
+  /** Which run of the machine's encoder this is (0 first): each run sends under SSRCs of its own (ssrcOfRun). */
+  run?: number;
   /** Called with ffmpeg's warnings (stderr), line by line. */
   onLog?: (line: string) => void;
   /** Called once when ffmpeg ends: its exit code or signal, or `spawnError` when it never ran. */
   onExit?: (code: number | null, signal: NodeJS.Signals | null, spawnError?: string) => void;
 }
 
+/**
+ * The SSRC a run sends under: the target's, moved on by one per restart. ffmpeg starts every run at a
+ * random sequence number and timestamp; Janus rebases them for its viewers only when the SSRC
+ * changes, and a browser that sees the numbers jump back drops the packets as old until a keyframe
+ * far ahead (the picture freezes). The werift forwarder rewrites them either way.
+ */
+export function ssrcOfRun(ssrc: number, run = 0): number {
+  return ((ssrc - 1 + run) % 0x7fff_ffff) + 1;
+}
+
 export function buildFfmpegArgs(
-  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities'>,
+  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities' | 'run'>,
 ): string[] {
   const { target: t, band } = o;
   const fps = band.fps ?? FPS;
@@ -130,7 +142,7 @@ export function buildFfmpegArgs(
     '-keyint_min',
     String(fps),
     '-ssrc',
-    String(t.videoSsrc),
+    String(ssrcOfRun(t.videoSsrc, o.run)),
     '-payload_type',
     String(t.videoPayloadType),
     '-f',
@@ -147,7 +159,7 @@ export function buildFfmpegArgs(
     '-b:a',
     '48k',
     '-ssrc',
-    String(t.audioSsrc),
+    String(ssrcOfRun(t.audioSsrc, o.run)),
     '-payload_type',
     String(t.audioPayloadType),
     '-f',

@@ -1,8 +1,9 @@
 /**
  * The live picture and sound of one machine: renderer → frame pump → ffmpeg, sound mixer → ffmpeg,
  * RTP to the target the server names. Switching band restarts ffmpeg at the new size with the same
- * SSRCs and payload types; the forwarder smooths sequence numbers and timestamps across the
- * restart, so the viewer's session continues and the first new frame is a keyframe.
+ * payload types and the next SSRCs (ssrcOfRun); the werift forwarder and Janus smooth sequence
+ * numbers and timestamps across the restart, so the viewer's session continues and the first new
+ * frame is a keyframe.
  *
  * The arguments suit the binary (probed once per path, ffmpeg-probe.ts). An encoder that dies is
  * restarted with exponential backoff; one that keeps dying fast (it refuses its arguments, lacks an
@@ -76,6 +77,8 @@ export class MachineStream {
   private audioStartMs = 0;
   private audioSamples = 0;
   private restarts = 0;
+  /** Encoder runs so far (each sends under SSRCs of its own). */
+  private runs = 0;
   private keyframeRestarts = 0;
   private capabilities: FfmpegCapabilities = MODERN_FFMPEG;
   private readonly policy: RestartPolicy;
@@ -264,6 +267,7 @@ export class MachineStream {
       target,
       band,
       capabilities: this.capabilities,
+      run: this.runs++,
       ...(this.opts.source ? { source: this.opts.source } : {}),
       onLog: (line) => {
         if (healthy) this.log(`ffmpeg[${id}]: ${line}`);
