@@ -3,13 +3,13 @@ import { GopCache } from './gop-cache.js';
 import { RtpContinuity, isVp8KeyframeStart, rtpSeq, rtpTimestamp } from './rtp.js';
 
 /** An RTP packet with a VP8 payload descriptor (X=1, I=1, 15-bit PictureID) like ffmpeg sends. */
-function vp8Packet(seq: number, ts: number, opts: { start: boolean; key: boolean }): Buffer {
+function vp8Packet(seq: number, ts: number, opts: { start: boolean; key: boolean; ssrc?: number }): Buffer {
   const header = Buffer.alloc(12);
   header[0] = 0x80;
   header[1] = 96;
   header.writeUInt16BE(seq & 0xffff, 2);
   header.writeUInt32BE(ts >>> 0, 4);
-  header.writeUInt32BE(1234, 8);
+  header.writeUInt32BE(opts.ssrc ?? 1234, 8);
   const descriptor = Buffer.from([0x80 | (opts.start ? 0x10 : 0), 0x80, 0x80, 0x01]);
   const vp8 = Buffer.from([opts.key ? 0x10 : 0x11, 0, 0, 0x9d, 0x01, 0x2a]);
   return Buffer.concat([header, descriptor, opts.start ? vp8 : Buffer.from([1, 2, 3])]);
@@ -62,6 +62,16 @@ describe('RTP continuity across encoder restarts', () => {
     c.apply(next, 1566);
     expect(rtpSeq(next)).toBe(1);
     expect(rtpTimestamp(next)).toBe((4_000_003_000 + 45_000 + 3000) % 2 ** 32);
+  });
+  it('a new SSRC is a new encoder even when its sequence numbers land close to the old ones', () => {
+    const c = new RtpContinuity(90_000);
+    c.apply(vp8Packet(1000, 9000, { start: true, key: false }), 0);
+    // The next run happened to start 20 numbers back: without the SSRC the browser would drop it as old.
+    const n = vp8Packet(980, 500, { start: true, key: true, ssrc: 1235 });
+    c.apply(n, 500);
+    expect(c.restarts).toBe(1);
+    expect(rtpSeq(n)).toBe(1001);
+    expect(rtpTimestamp(n)).toBe(9000 + 45_000);
   });
   it('treats small gaps as loss, not a restart', () => {
     const c = new RtpContinuity(90_000);

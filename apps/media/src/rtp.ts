@@ -5,6 +5,7 @@
 
 export const rtpSeq = (p: Buffer): number => p.readUInt16BE(2);
 export const rtpTimestamp = (p: Buffer): number => p.readUInt32BE(4);
+export const rtpSsrc = (p: Buffer): number => p.readUInt32BE(8);
 export const rtpMarker = (p: Buffer): boolean => (p[1]! & 0x80) !== 0;
 
 export function rtpPayloadOffset(p: Buffer): number {
@@ -44,12 +45,14 @@ const RESTART_SEQ_GAP = 500;
 /**
  * Rewrites sequence numbers and timestamps so the output is continuous when the source restarts
  * (band switch, ffmpeg crash): the browser keeps one stream with no reset, and the first frame of
- * the new encoder (a keyframe) decodes at once.
+ * the new encoder (a keyframe) decodes at once. A restart is a new SSRC (the cabinet sends each
+ * encoder run under SSRCs of its own) or, from a source that keeps its SSRC, a sequence jump.
  */
 export class RtpContinuity {
   private seqOffset = 0;
   private tsOffset = 0;
   private lastInSeq: number | null = null;
+  private lastSsrc: number | null = null;
   private lastOutSeq = 0;
   private lastOutTs = 0;
   private lastAtMs = 0;
@@ -61,12 +64,15 @@ export class RtpContinuity {
   apply(p: Buffer, nowMs: number): void {
     const seq = rtpSeq(p);
     const ts = rtpTimestamp(p);
+    const ssrc = rtpSsrc(p);
+    const newSource = this.lastSsrc !== null && ssrc !== this.lastSsrc;
+    this.lastSsrc = ssrc;
     if (this.lastInSeq === null) {
       this.seqOffset = 0;
       this.tsOffset = 0;
     } else {
       const gap = (seq - this.lastInSeq + 0x10000) & 0xffff;
-      if (gap > RESTART_SEQ_GAP && gap < 0x10000 - RESTART_SEQ_GAP) {
+      if (newSource || (gap > RESTART_SEQ_GAP && gap < 0x10000 - RESTART_SEQ_GAP)) {
         // New source: continue right after the last packet sent, advanced by the wall-clock gap.
         this.restarts++;
         const elapsedTicks = Math.max(1, Math.round(((nowMs - this.lastAtMs) * this.clockRate) / 1000));
