@@ -6,29 +6,15 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, WsPath, type GameServerEvents } from '@reel/protocol';
-import { checkSent } from '../../../test/protocol-drift.js';
+import { Code } from '@reel/protocol';
+import { FakeConnection } from '../../../test/game-connection.js';
 import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { AppError } from '../../lib/errors.js';
 import { AgentHub, agentHubPlugin } from '../cabinets/index.js';
 import { SessionManager } from './session-manager.js';
-import type { GameConnection } from './types.js';
 import { SlotMachine } from '../../../../cabinet/src/game/machine.js';
 import { MachineStream } from '../../../../cabinet/src/media/machine-stream.js';
 import { AgentClient } from '../../../../cabinet/src/agent/agent-client.js';
-
-type Sent = { event: keyof GameServerEvents; data: any };
-class FakeConnection implements GameConnection {
-  sent: Sent[] = [];
-  send(event: keyof GameServerEvents, data: unknown) {
-    checkSent(WsPath.game, event, data);
-    this.sent.push({ event, data });
-  }
-  close() {}
-  last(event: keyof GameServerEvents) {
-    return [...this.sent].reverse().find((m) => m.event === event)?.data;
-  }
-}
 
 const until = async (pred: () => boolean, timeoutMs = 15_000) => {
   const t0 = Date.now();
