@@ -36,12 +36,13 @@ export class CameraView implements FrameSource {
   /** Paints the cabinet when its screen or its lights changed; false when the picture is unchanged. */
   render(nowMs: number, force = false): boolean {
     const screenChanged = this.screen.render(nowMs);
-    const lightsKey = `${this.chaseStep(nowMs)}|${this.spinLit()}`;
+    const step = this.chaseStep(nowMs);
+    const lightsKey = `${step}|${this.spinLit()}`;
     if (!force && !screenChanged && lightsKey === this.lightsKey) return false;
     this.lightsKey = lightsKey;
     this.drawRoom();
     this.drawCabinet();
-    this.drawLights(this.chaseStep(nowMs));
+    this.drawLights(step);
     this.drawButtons();
     return true;
   }

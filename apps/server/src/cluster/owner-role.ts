@@ -16,6 +16,9 @@ const ANNOUNCE_MS = 1_000;
 export const SERVER_SILENT_MS = 3_500;
 export const AliveTopic = 'cluster.alive';
 
+/** The owner's video port; `stop` ends what it started (listeners, timers) when the lease is lost. */
+type OwnedVideo = VideoPort & { stop?(): void };
+
 interface Remote {
   conn: GameConnection;
   playerId: number;
@@ -34,9 +37,9 @@ export class OwnerRole {
     private readonly ctx: AppContext,
     private readonly hub: AgentHub,
     private readonly serverId: string,
-    private readonly makeVideo: (cabinets: ClusterCabinets, isHeld: (machineId: number) => boolean) => VideoPort & { stop?(): void } = () => ({ grant: async () => null }),
+    private readonly makeVideo: (cabinets: ClusterCabinets, isHeld: (machineId: number) => boolean) => OwnedVideo = () => ({ grant: async () => null }),
   ) {}
-  private video: (VideoPort & { stop?(): void }) | null = null;
+  private video: OwnedVideo | null = null;
 
   get active() {
     return this.manager !== null;

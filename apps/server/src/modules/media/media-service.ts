@@ -5,13 +5,13 @@
 import type { CommandResult, IceServer, IngestInfo, StreamGrant } from '@reel/protocol';
 import { signGrant, DEFAULT_GRANT_TTL_MS } from '@reel/media-control';
 import type { AgentHub, CommandInput } from '../cabinets/agent-hub.js';
+import { MediaClient } from './media-client.js';
+import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';
 
 /** Whoever reaches the cabinets: the agent hub, or in a cluster the owner's mirror of every server's. */
 export interface CabinetCommands {
   sendCommand(machineId: number, input: CommandInput): Promise<CommandResult>;
 }
-import { MediaClient } from './media-client.js';
-import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';
 
 export interface MediaServiceOptions extends MediaSupervisorOptions {
   /** ICE servers the browser gets with each grant (STUN/TURN from configuration). */

@@ -3,10 +3,9 @@
  * so joining them shows a picture at once from the forwarder's keyframe cache); the others start
  * streaming when a player joins and stop when nobody holds them, to spare the CPU.
  */
-import type { CabinetPort } from './types.js';
 import type { MediaService } from '../media/media-service.js';
 import { startBandControl } from './band-control.js';
-import type { VideoPort } from './types.js';
+import type { CabinetPort, VideoPort } from './types.js';
 
 const IDLE_SWEEP_MS = 30_000;
 
