@@ -11,7 +11,7 @@ import type { LiveSession } from './live-session.js';
 import { writeCycle } from './money-commands.js';
 import type { SessionKit } from './session-kit.js';
 
-type Kit = Pick<SessionKit, 'db' | 'bus' | 'floor' | 'views' | 'warn' | 'track'>;
+type Kit = Pick<SessionKit, 'db' | 'bus' | 'floor' | 'views' | 'lobby' | 'warn' | 'track'>;
 
 export class GameCycles {
   /** A machine's cycles are recorded one after another, in the order it reported them. */
@@ -46,6 +46,8 @@ export class GameCycles {
     const machine = await withTransaction(kit.db, (tx) => writeCycle(tx, machineId, session?.id ?? null, cycle));
     if (!machine) return;
     if (cycle.betCents > 0) await growJackpots(kit, machine.brand_id, cycle.betCents);
+    // A win may make the machine hot in the lobby (the only lobby change a game makes).
+    if (cycle.winCents > 0) kit.track(kit.lobby.publish(machineId), 'lobby status');
     if (!session) return;
     session.lastActivityMs = Date.now();
     session.lastCountSent = null;

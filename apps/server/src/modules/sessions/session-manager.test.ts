@@ -351,5 +351,38 @@ describe('pushes', () => {
     expect(conn.last('machine')).toMatchObject({ cabinetState: 'in_game' });
     expect(views()).toBe(afterSpin + 1);
   });
+
+  it('a spin asks the lobby its status only when it wins (the hot flag); its state changes do not', async () => {
+    await sessions.stop();
+    let lobbyReads = 0;
+    const db = new Proxy(t.ctx.db, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver);
+        return (text: string, ...rest: unknown[]) => {
+          if (typeof text === 'string' && text.includes('recent_payout')) lobbyReads++;
+          return (target.query as (...args: unknown[]) => unknown).call(target, text, ...rest);
+        };
+      },
+    });
+    sessions = new SessionManager({ ...t.ctx, db }, cabinets, { grant: async () => null }, TIMERS);
+    await sessions.start();
+    await sessions.join(demo, machine, new FakeConnection());
+    await sessions.cashIn(demo, 1_000, 'reads-1');
+    await sessions.drain();
+    const before = lobbyReads;
+    cabinets.nextWins = [0, 0, 500];
+    // The fake cabinet plays at once; a real one reports spinning and then idle around each game.
+    const spinAsCabinetsDo = async (commandId: string) => {
+      cabinets.emit('state', { machineId: machine, state: 'spinning', previous: 'idle', atMs: Date.now() });
+      await sessions.spin(demo, commandId);
+      cabinets.emit('state', { machineId: machine, state: 'idle', previous: 'spinning', atMs: Date.now() });
+    };
+    for (let i = 0; i < 2; i++) await spinAsCabinetsDo(`reads-spin-${i}`);
+    await sessions.drain();
+    expect(lobbyReads).toBe(before);
+    await spinAsCabinetsDo('reads-spin-win');
+    await sessions.drain();
+    expect(lobbyReads).toBe(before + 1);
+  });
 });
 

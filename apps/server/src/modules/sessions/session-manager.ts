@@ -10,7 +10,7 @@
  * timers (session-clock.ts), what players and lobbies are shown (session-views.ts, lobby-status.ts)
  * and the `slot_sessions` SQL (session-repository.ts).
  */
-import { CabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
+import { CabinetState, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { CommandOutbox } from './command-outbox.js';
@@ -102,7 +102,7 @@ export class SessionManager implements SessionService {
       // An attendant cleared a fault: the meters are compared with the records again before play.
       const cleared = state === CabinetState.Idle && (previous === CabinetState.Malfunction || previous === CabinetState.Error);
       if (cleared) meters.connected(machineId);
-      this.track(this.onCabinetState(machineId, state).then(() => (cleared ? meters.verify(machineId) : undefined)), 'state');
+      this.track(this.onCabinetState(machineId, state, previous).then(() => (cleared ? meters.verify(machineId) : undefined)), 'state');
     });
     this.listen('meters', ({ machineId }) => this.kit.views.pushMachine(machineId));
     // A (re)connected cabinet is compared with the records before anything moves on it; the
@@ -136,9 +136,14 @@ export class SessionManager implements SessionService {
     while (this.inFlight.size) await Promise.all([...this.inFlight]);
   }
 
-  private async onCabinetState(machineId: number, state: string) {
+  /**
+   * `previous` is known for a state change of a connected cabinet. The lobby only shows whether a
+   * cabinet can play, so a spin's idle → spinning → idle asks the lobby nothing (the spin's wins
+   * reach the lobby's hot flag with its game cycle, game-cycles.ts).
+   */
+  private async onCabinetState(machineId: number, state: string, previous?: string | null) {
     await this.kit.db.query('UPDATE machines SET cabinet_state = $2 WHERE id = $1', [machineId, state]);
-    await this.kit.lobby.publish(machineId);
+    if (previous == null || isUnavailableCabinetState(previous) !== isUnavailableCabinetState(state)) await this.kit.lobby.publish(machineId);
     this.kit.views.pushMachine(machineId);
   }
 
