@@ -28,7 +28,7 @@ export interface AgentMachine {
   bands: readonly QualityBand[];
 }
 
-export const AgentStatus = {
+const AgentStatus = {
   Connecting: 'connecting',
   Open: 'open',
   Closed: 'closed',
@@ -36,7 +36,7 @@ export const AgentStatus = {
 } as const;
 export type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
 
-export interface AgentClientOptions {
+interface AgentClientOptions {
   url: string;
   agentId: string;
   machines: AgentMachine[];
