@@ -34,7 +34,7 @@ const AgentStatus = {
   Closed: 'closed',
   Stopped: 'stopped',
 } as const;
-export type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
+type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
 
 interface AgentClientOptions {
   url: string;
