@@ -5,14 +5,14 @@
  * Children are tied to this process (parent-death signal), so a kill -9 of `npm start` stops them.
  */
 import type { ChildProcess } from 'node:child_process';
-import { CANNOT_START_EXIT_CODE, spawnTied } from '@reel/process';
+import { CANNOT_START_EXIT_CODE, spawnTied, stopChild } from '@reel/process';
 
 const BACKOFF_MIN_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
 /** A process that ran this long is healthy again: its next crash restarts it at once. */
 const HEALTHY_AFTER_MS = 60_000;
 
-export interface SupervisedProcessOptions {
+interface SupervisedProcessOptions {
   name: string;
   entry: string;
   cwd: string;
@@ -69,11 +69,6 @@ export class SupervisedProcess {
     this.stopping = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     const child = this.child;
-    if (!child) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
+    if (child) await stopChild(child, 'SIGTERM', graceMs);
   }
 }

@@ -1,4 +1,5 @@
 /** Figures, table and goals of the network bench (network.ts measures, this judges). */
+import { pct } from './percentile.js';
 
 export interface InboundSnapshot {
   freezeCount: number;
@@ -10,7 +11,7 @@ export interface InboundSnapshot {
   packetsLost: number;
 }
 
-export interface FrameRecord {
+interface FrameRecord {
   atMs: number;
   renderedAtMs: number | null;
 }
@@ -36,13 +37,7 @@ export interface CaseResult {
   mediaLossMax?: number | null;
 }
 
-export const GAP_MS = 200;
-
-export function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-}
+const GAP_MS = 200;
 
 export function summarise(
   name: string,

@@ -20,10 +20,13 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import type { BrandWithMachines } from '@reel/protocol';
 import { decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
 import { Verdict, freePort, waitForUrl } from '@reel/process';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
+import { createReelSignature, createStripReader, signatureMotion } from '../video/page/frame-probe.js';
+import { pct } from './percentile.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'];
+/** Many players' pages run at once, most of them in the background: none may be throttled. */
+const CHROME_ARGS = [...CHROMIUM_ARGS, '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'];
 const JOINS = Number(process.env.BENCH_JOINS ?? 20);
 const SPINS = Number(process.env.BENCH_SPINS ?? 30);
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 12);
@@ -39,11 +42,6 @@ const SPIN_WINDOW_MS = 900;
 const MIN_JOINS = 10;
 const MIN_SPINS = 10;
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (ms: number) => (Number.isFinite(ms) ? `${ms.toFixed(0)} ms` : 'n/a');
 
@@ -59,58 +57,27 @@ async function login(base: string, username: string, password: string): Promise<
 /**
  * In-page probes: every presented frame of the game's <video> (rVFC) is timed, its reel area reduced
  * to a small grey signature (motion = mean difference from the previous frame), and the timestamp
- * strip decoded (render time, epoch ms). Same method as e2e/bench/video.ts.
+ * strip decoded (render time, epoch ms). The same readers as e2e/bench/video.ts (e2e/video/page/frame-probe.ts),
+ * given to the page as source text.
  */
 function installProbes() {
-  const REELS = { x: 64 / 640, y: 54 / 360, w: 512 / 640, h: 222 / 360 };
-  const SIG_W = 32;
-  const SIG_H = 12;
   const frames: { atMs: number; wallMs: number; motion: number; renderedAtMs: number | null }[] = [];
-  const sigCanvas = document.createElement('canvas');
-  sigCanvas.width = SIG_W * 2;
-  sigCanvas.height = SIG_H * 2;
-  const sigCtx = sigCanvas.getContext('2d', { willReadFrequently: true })!;
-  const stripCanvas = document.createElement('canvas');
-  const stripCtx = stripCanvas.getContext('2d', { willReadFrequently: true })!;
+  const readStrip = createStripReader(decodeTimestampStrip);
+  const reelSignature = createReelSignature();
   let lastSig: Float32Array | null = null;
   let watched: HTMLVideoElement | null = null;
   const probe = { frames, recording: false, strip: false };
   (window as unknown as { probe: typeof probe }).probe = probe;
-
-  const decodeStrip = (video: HTMLVideoElement, w: number): number | null => {
-    const b = w / 64;
-    const sw = Math.ceil(b * 16);
-    const sh = Math.ceil(b * 2);
-    if (stripCanvas.width !== sw || stripCanvas.height !== sh) {
-      stripCanvas.width = sw;
-      stripCanvas.height = sh;
-    }
-    stripCtx.drawImage(video, 0, 0, sw, sh, 0, 0, sw, sh);
-    return decodeTimestampStrip(stripCtx.getImageData(0, 0, sw, sh).data, sw, w, Date.now());
-  };
 
   const onFrame = (video: HTMLVideoElement) => () => {
     const atMs = performance.now();
     // Wall clock, like the cabinet's strip: a long-lived page's timeOrigin + now() drifts from it.
     const wallMs = Date.now();
     if (probe.recording && video.videoWidth) {
-      const w = video.videoWidth;
-      const h = video.videoHeight;
-      sigCtx.drawImage(video, REELS.x * w, REELS.y * h, REELS.w * w, REELS.h * h, 0, 0, sigCanvas.width, sigCanvas.height);
-      const img = sigCtx.getImageData(0, 0, sigCanvas.width, sigCanvas.height).data;
-      const sig = new Float32Array(SIG_W * SIG_H);
-      for (let y = 0; y < sigCanvas.height; y++)
-        for (let x = 0; x < sigCanvas.width; x++) {
-          const o = (y * sigCanvas.width + x) * 4;
-          sig[(y >> 1) * SIG_W + (x >> 1)]! += (img[o]! + img[o + 1]! + img[o + 2]!) / 12;
-        }
-      let motion = 0;
-      if (lastSig) {
-        for (let i = 0; i < sig.length; i++) motion += Math.abs(sig[i]! - lastSig[i]!);
-        motion /= sig.length;
-      }
+      const sig = reelSignature(video);
+      const motion = lastSig ? signatureMotion(sig, lastSig) : 0;
       lastSig = sig;
-      frames.push({ atMs, wallMs, motion, renderedAtMs: probe.strip ? decodeStrip(video, w) : null });
+      frames.push({ atMs, wallMs, motion, renderedAtMs: probe.strip ? readStrip(video, Date.now()) : null });
       if (frames.length > 2000) frames.splice(0, 1000);
     }
     if (video === watched) video.requestVideoFrameCallback(onFrame(video));
@@ -136,7 +103,7 @@ async function newPlayerPage(browser: Browser, base: string, token: string): Pro
   const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
   await context.addInitScript(() => window.localStorage.setItem('i18nextLng', 'en'));
   // tsx keeps function names with a `__name` helper the page does not have; give it one.
-  await context.addInitScript({ content: `var __name = (f) => f; var decodeTimestampStrip = ${decodeTimestampStrip.toString()}; (${installProbes.toString()})();` });
+  await context.addInitScript({ content: `var __name = (f) => f; var decodeTimestampStrip = ${decodeTimestampStrip.toString()}; var createStripReader = ${createStripReader.toString()}; var createReelSignature = ${createReelSignature.toString()}; var signatureMotion = ${signatureMotion.toString()}; (${installProbes.toString()})();` });
   const page = await context.newPage();
   await page.goto(`${base}/lobby?access_token=${encodeURIComponent(token)}`);
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
@@ -368,7 +335,7 @@ async function main() {
   await sleep(2000);
   const machines = groups.flatMap((group) => group.machines).sort((a, b) => a.id - b.id);
 
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROME_ARGS });
   let firstFrame: number[] = [];
   let spin: { samples: number[]; dropped: number } = { samples: [], dropped: 0 };
   let steps: Step[] = [];

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_S = 100;
 
-export function cpuTicks(pid: number): number {
+function cpuTicks(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -60,14 +60,6 @@ export function processTree(pid: number | undefined, name?: RegExp): number[] {
   return out;
 }
 
-/** Percent of one core used by each group of pids over `ms`. */
-export async function sampleCpu(
-  groups: Record<string, number[]>,
-  ms: number,
-): Promise<Record<string, number>> {
-  return sampleTreeCpu(Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, () => pids])), ms);
-}
-
 /** Named groups of processes, each a function listing its pids now (e.g. `() => processTree(pid)`). */
 export type CpuGroups = Record<string, () => number[]>;
 
@@ -98,11 +90,4 @@ export function startCpuSampler(groups: CpuGroups): { stop(): Record<string, num
       );
     },
   };
-}
-
-/** Percent of one core used by each group over `ms` (see startCpuSampler). */
-export async function sampleTreeCpu(groups: CpuGroups, ms: number): Promise<Record<string, number>> {
-  const sampler = startCpuSampler(groups);
-  await new Promise((r) => setTimeout(r, ms));
-  return sampler.stop();
 }

@@ -23,6 +23,7 @@ import { Verdict } from '@reel/process';
 import { startHarness, type Harness } from '../video/harness.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc-cpu.js';
+import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
 
 /**
@@ -169,11 +170,6 @@ async function viewerCost(h: Harness, media: CpuGroups, notes: string[]): Promis
   }
 }
 
-const pct = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
-};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'missing');
 

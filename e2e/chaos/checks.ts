@@ -11,7 +11,7 @@
 import pg from 'pg';
 import type { ChaosPlayer } from './player.js';
 
-export interface CheckReport {
+interface CheckReport {
   violations: string[];
   centsChecked: number;
 }

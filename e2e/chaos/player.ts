@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '@reel/protocol';
 
-export interface Acknowledged {
+interface Acknowledged {
   cashIns: string[];
   spins: string[];
   cashOuts: number;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { test, type TestInfo } from '@playwright/test';
 import { bundledFfmpeg, SYSTEM_FFMPEG } from '../../apps/cabinet/src/media/ffmpeg-path.js';
 
-export interface FfmpegChoice {
+interface FfmpegChoice {
   /** Project name suffix: `system` or `bundled`. */
   name: 'system' | 'bundled';
   /** Absolute path, or null when the package is not installed. */
@@ -20,7 +20,7 @@ export const FFMPEG_CHOICES: FfmpegChoice[] = [
 ];
 
 /** The binary of the running project (set in playwright.config.ts as `metadata.ffmpeg`). */
-export function projectFfmpeg(info: TestInfo = test.info()): FfmpegChoice | null {
+function projectFfmpeg(info: TestInfo = test.info()): FfmpegChoice | null {
   const choice = info.project.metadata?.ffmpeg as FfmpegChoice | undefined;
   return choice ?? null;
 }

@@ -12,13 +12,14 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from 'esbuild';
 import type { MediaBackend } from '@reel/protocol';
+import { stopChild } from '@reel/process';
 import { AgentHub, agentHubPlugin, type CommandInput } from '../../apps/server/src/modules/cabinets/index.js';
 import { MediaService, mediaPlugin } from '../../apps/server/src/modules/media/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 
-export interface HarnessOptions {
+interface HarnessOptions {
   machineIds?: number[];
   timestampStrip?: boolean;
   backend?: MediaBackend;
@@ -139,15 +140,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const t0 = Date.now();
       const mark = (what: string) => process.env.HARNESS_TRACE && console.log(`harness stop: ${what} +${Date.now() - t0} ms`);
       stopStreaming();
-      await new Promise<void>((resolve) => {
-        if (cabinet.exitCode !== null) return resolve();
-        const t = setTimeout(() => cabinet.kill('SIGKILL'), 3000);
-        cabinet.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-        cabinet.kill('SIGTERM');
-      });
+      await stopChild(cabinet, 'SIGTERM', 3000);
       mark('cabinet stopped');
       await app.close();
       mark('http closed');

@@ -8,7 +8,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(here, '../..');
-export const ARTIFACTS_DIR = path.resolve(here, '../artifacts');
+const ARTIFACTS_DIR = path.resolve(here, '../artifacts');
 /** The data directory of the server under test; the operator CLI must talk to the same database. */
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(REPO_ROOT, `.tmp/e2e-data-${process.env.E2E_PORT ?? 8091}`);
 

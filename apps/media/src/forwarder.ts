@@ -14,7 +14,7 @@ import { verifyGrant, type GrantError } from '@reel/media-control';
 import { MachineIngest } from './ingest.js';
 import { Viewer } from './viewer.js';
 
-export interface ForwarderOptions {
+interface ForwarderOptions {
   secret: string;
   iceServers: IceServer[];
   iceAdditionalHostAddresses?: string[];

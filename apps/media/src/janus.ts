@@ -8,7 +8,7 @@
  * failure, DTLS alert) ends the viewer, and the per-viewer long poll keeps the session alive.
  */
 import { type ChildProcess } from 'node:child_process';
-import { spawnTied, freePort } from '@reel/process';
+import { spawnTied, freePort, stopChild } from '@reel/process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +44,7 @@ const UNUSED_PLUGINS = [
 const UNUSED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
 const START_TIMEOUT_MS = 15_000;
 
-export interface JanusBackendOptions {
+interface JanusBackendOptions {
   secret: string;
   iceServers: IceServer[];
   janusBin?: string;
@@ -395,16 +395,7 @@ admin: { admin_http = false }
     this.keyframeTaps.clear();
     const proc = this.proc;
     this.proc = null;
-    if (proc && proc.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => proc.kill('SIGKILL'), 2000);
-        proc.once('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-        proc.kill('SIGTERM');
-      });
-    }
+    if (proc) await stopChild(proc, 'SIGTERM', 2000);
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
 }

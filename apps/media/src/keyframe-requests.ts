@@ -5,11 +5,11 @@
  * the machine a short gap, so a request is also skipped when the encoder's own keyframe (one per
  * `keyframeIntervalMs`) is due within `naturalMarginMs`: waiting for it is as fast as a restart.
  */
-export const KEYFRAME_REQUEST_MIN_INTERVAL_MS = 1000;
-export const NATURAL_KEYFRAME_MARGIN_MS = 300;
-export const ENCODER_KEYFRAME_INTERVAL_MS = 1000;
+const KEYFRAME_REQUEST_MIN_INTERVAL_MS = 1000;
+const NATURAL_KEYFRAME_MARGIN_MS = 300;
+const ENCODER_KEYFRAME_INTERVAL_MS = 1000;
 
-export interface KeyframeLimiterOptions {
+interface KeyframeLimiterOptions {
   minIntervalMs?: number;
   naturalMarginMs?: number;
   keyframeIntervalMs?: number;

@@ -9,8 +9,8 @@
  * (or skipped) that frame long before, and a late copy only costs bandwidth on a link that is
  * already losing packets.
  */
-export const RETRANSMIT_SLOTS = 1024;
-export const RETRANSMIT_MAX_AGE_MS = 1000;
+const RETRANSMIT_SLOTS = 1024;
+const RETRANSMIT_MAX_AGE_MS = 1000;
 
 interface Slot {
   seq: number;

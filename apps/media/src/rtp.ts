@@ -5,10 +5,9 @@
 
 export const rtpSeq = (p: Buffer): number => p.readUInt16BE(2);
 export const rtpTimestamp = (p: Buffer): number => p.readUInt32BE(4);
-export const rtpSsrc = (p: Buffer): number => p.readUInt32BE(8);
-export const rtpMarker = (p: Buffer): boolean => (p[1]! & 0x80) !== 0;
+const rtpSsrc = (p: Buffer): number => p.readUInt32BE(8);
 
-export function rtpPayloadOffset(p: Buffer): number {
+function rtpPayloadOffset(p: Buffer): number {
   if (p.length < 12) return -1;
   const cc = p[0]! & 0x0f;
   let o = 12 + cc * 4;

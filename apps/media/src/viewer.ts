@@ -32,7 +32,7 @@ import { disableBuiltInRetransmission, internals } from './werift-sender.js';
  * forwarding instead of 4.
  */
 export const LIVENESS_TIMEOUT_MS = 8000;
-export const CONNECT_TIMEOUT_MS = 15_000;
+const CONNECT_TIMEOUT_MS = 15_000;
 const LIVENESS_CHECK_MS = 500;
 /** MEDIA_TWCC=0 leaves transport-wide CC out of the answer (REMB only), to compare its cost. */
 const TWCC = process.env.MEDIA_TWCC !== '0';
@@ -40,7 +40,7 @@ const TWCC = process.env.MEDIA_TWCC !== '0';
 /** The playout-delay extension's 12-bit minimum and maximum in 10 ms units: both zero. */
 const ZERO_PLAYOUT_DELAY = Buffer.alloc(3);
 
-export interface ViewerOptions {
+interface ViewerOptions {
   machineId: number;
   playerId: number;
   ingest: MachineIngest;

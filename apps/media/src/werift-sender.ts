@@ -11,7 +11,7 @@
  */
 import type { RTCRtpSender } from 'werift';
 
-export interface SenderInternals {
+interface SenderInternals {
   rtxPayloadType?: number;
   rtxSequenceNumber: number;
   rtxSsrc: number;

@@ -7,7 +7,7 @@ import { CANNOT_START_EXIT_CODE } from '@reel/process';
 import { loadConfig, type Config } from './config.js';
 import { explainStartupError } from './startup-error.js';
 
-export interface ServerProcess {
+interface ServerProcess {
   /** Who cannot start, for the one-line message ("Reel Live", "Reel Live server s1"). */
   name(config: Config | undefined): string;
   /** Starts everything; answers the line printed once it runs. */

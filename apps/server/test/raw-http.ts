@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 
-export interface RawRequest {
+interface RawRequest {
   method: string;
   /** Written as is into the request line: percent-encode what must be. */
   path: string;
@@ -40,7 +40,7 @@ function decodeChunked(data: Buffer): { body: Buffer; complete: boolean } {
   }
 }
 
-export function parseResponse(raw: Buffer): Omit<RawResponse, 'error'> {
+function parseResponse(raw: Buffer): Omit<RawResponse, 'error'> {
   const headEnd = raw.indexOf('\r\n\r\n');
   if (headEnd < 0) return { status: 0, headers: {}, body: raw.toString('utf8'), complete: false };
   const [statusLine = '', ...lines] = raw.subarray(0, headEnd).toString('latin1').split('\r\n');

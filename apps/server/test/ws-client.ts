@@ -2,7 +2,7 @@
 import WebSocket from 'ws';
 import { checkSent } from './protocol-drift.js';
 
-export interface Message {
+interface Message {
   event: string;
   data: Record<string, unknown>;
   seq?: number;

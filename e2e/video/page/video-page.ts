@@ -3,12 +3,8 @@
  * same VideoConnection the web app uses, and exposes probes for tests and the benchmark.
  */
 import { VideoConnection, readVideoStats, type VideoGrant } from '../../../apps/web/src/lib/video/index.js';
-import { STRIP_COLUMNS, decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
-
-/** Reel window in the 640×360 design layout (see apps/cabinet/src/render/renderer.ts). */
-const REELS_BOX = { x: 64 / 640, y: 54 / 360, w: 512 / 640, h: 222 / 360 };
-const SIG_W = 32;
-const SIG_H = 12;
+import { decodeTimestampStrip } from '@reel/protocol/timestamp-strip';
+import { createReelSignature, createStripReader, signatureMotion } from './frame-probe.js';
 
 /** Every time here is wall-clock epoch ms (see `now`). */
 export interface FrameRecord {
@@ -56,54 +52,8 @@ async function fetchGrant(machineId: number): Promise<VideoGrant> {
   return (await res.json()) as VideoGrant;
 }
 
-const stripCanvas = document.createElement('canvas');
-const stripCtx = stripCanvas.getContext('2d', { willReadFrequently: true })!;
-const sigCanvas = document.createElement('canvas');
-sigCanvas.width = SIG_W * 2;
-sigCanvas.height = SIG_H * 2;
-const sigCtx = sigCanvas.getContext('2d', { willReadFrequently: true })!;
-
-/** Reads the strip by copying just its corner of the frame (cheap even without a GPU). */
-function decodeStrip(w: number): number | null {
-  const b = w / 64;
-  const sw = Math.ceil(b * STRIP_COLUMNS);
-  const sh = Math.ceil(b * 2);
-  if (stripCanvas.width !== sw || stripCanvas.height !== sh) {
-    stripCanvas.width = sw;
-    stripCanvas.height = sh;
-  }
-  stripCtx.drawImage(video, 0, 0, sw, sh, 0, 0, sw, sh);
-  return decodeTimestampStrip(stripCtx.getImageData(0, 0, sw, sh).data, sw, w, now());
-}
-
-/** Grey levels of the reel window scaled down by the canvas: robust to codec noise, sensitive to motion. */
-function reelSignature(w: number, h: number): Float32Array {
-  sigCtx.drawImage(
-    video,
-    REELS_BOX.x * w,
-    REELS_BOX.y * h,
-    REELS_BOX.w * w,
-    REELS_BOX.h * h,
-    0,
-    0,
-    sigCanvas.width,
-    sigCanvas.height,
-  );
-  const img = sigCtx.getImageData(0, 0, sigCanvas.width, sigCanvas.height).data;
-  const sig = new Float32Array(SIG_W * SIG_H);
-  for (let y = 0; y < sigCanvas.height; y++)
-    for (let x = 0; x < sigCanvas.width; x++) {
-      const o = (y * sigCanvas.width + x) * 4;
-      sig[(y >> 1) * SIG_W + (x >> 1)]! += (img[o]! + img[o + 1]! + img[o + 2]!) / 12;
-    }
-  return sig;
-}
-
-const diff = (a: Float32Array, b: Float32Array) => {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) d += Math.abs(a[i]! - b[i]!);
-  return d / a.length;
-};
+const readStrip = createStripReader(decodeTimestampStrip);
+const reelSignature = createReelSignature();
 
 function onFrame(_perfNow: DOMHighResTimeStamp, meta: VideoFrameCallbackMetadata): void {
   // Time first: the frame is being presented now; the pixel work below must not count.
@@ -111,17 +61,17 @@ function onFrame(_perfNow: DOMHighResTimeStamp, meta: VideoFrameCallbackMetadata
   const toWall = atMs - performance.now();
   const size = video.videoWidth ? { w: video.videoWidth, h: video.videoHeight } : null;
   if (size && (firstPresented === null || firstFreshMs === null)) {
-    const renderedAtMs = decodeStrip(size.w);
+    const renderedAtMs = readStrip(video, now());
     firstPresented ??= { atMs, renderedAtMs };
     // A misread strip can decode to any time: one from the future is not a fresh frame.
     if (firstFreshMs === null && renderedAtMs !== null && renderedAtMs >= joinMs && renderedAtMs <= atMs + 1000) firstFreshMs = atMs;
   }
   if (size && recording) {
-    const sig = reelSignature(size.w, size.h);
+    const sig = reelSignature(video);
     frames.push({
       atMs,
-      renderedAtMs: decodeStrip(size.w),
-      motion: lastSig ? diff(sig, lastSig) : 0,
+      renderedAtMs: readStrip(video, now()),
+      motion: lastSig ? signatureMotion(sig, lastSig) : 0,
       expectedDisplayMs: meta.expectedDisplayTime + toWall,
       presentedMs: meta.presentationTime + toWall,
       receivedMs: meta.receiveTime !== undefined ? meta.receiveTime + toWall : null,
@@ -171,9 +121,9 @@ const api = {
   /** Current reel-area signature, for before/after comparisons. */
   reels(): number[] | null {
     const w = video.videoWidth;
-    return w ? Array.from(reelSignature(w, video.videoHeight)) : null;
+    return w ? Array.from(reelSignature(video)) : null;
   },
-  diff: (a: number[], b: number[]) => diff(Float32Array.from(a), Float32Array.from(b)),
+  diff: (a: number[], b: number[]) => signatureMotion(Float32Array.from(a), Float32Array.from(b)),
   record(on: boolean): void {
     recording = on;
     if (on) {

@@ -1,4 +1,5 @@
-/** Stopping a process by pid: a polite signal, a wait, then SIGKILL. */
+/** Stopping a process (by pid, or a child by its handle): a polite signal, a wait, then SIGKILL. */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -60,4 +61,20 @@ export async function stopProcess(pid: number, signal: NodeJS.Signals = 'SIGTERM
   }
   await sleep(200);
   return !isAlive(pid);
+}
+
+/**
+ * Stops a child of this process: `signal`, then SIGKILL if it is still there after `graceMs`.
+ * Resolves when it has exited (at once when it already had).
+ */
+export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
 }

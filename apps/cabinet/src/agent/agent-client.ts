@@ -28,15 +28,15 @@ export interface AgentMachine {
   bands: readonly QualityBand[];
 }
 
-export const AgentStatus = {
+const AgentStatus = {
   Connecting: 'connecting',
   Open: 'open',
   Closed: 'closed',
   Stopped: 'stopped',
 } as const;
-export type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
+type AgentStatus = (typeof AgentStatus)[keyof typeof AgentStatus];
 
-export interface AgentClientOptions {
+interface AgentClientOptions {
   url: string;
   agentId: string;
   machines: AgentMachine[];

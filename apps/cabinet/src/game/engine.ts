@@ -19,7 +19,7 @@ import {
 } from '@reel/protocol';
 import type { Rng } from './rng.js';
 
-export { evaluateLine, type LineResult } from '@reel/protocol';
+export { evaluateLine } from '@reel/protocol';
 
 const RADIX = [10_000, 1_000, 100, 10, 1] as const;
 const PACK_SYMBOL = 8; // pay << PACK_SHIFT | symbol << 3 | count

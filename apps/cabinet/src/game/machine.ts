@@ -83,7 +83,7 @@ export interface MachineStateEvent {
   videoError?: string;
 }
 
-export interface MachineEvents {
+interface MachineEvents {
   state: [MachineStateEvent];
   cycle: [GameCycle];
   meters: [MachineMeters];
@@ -95,7 +95,7 @@ export interface MachineEvents {
 type BaseState = Exclude<CabinetState, CabinetFault | 'offline'>;
 type Fault = CabinetFault | null;
 
-export interface SlotMachineOptions {
+interface SlotMachineOptions {
   machineId: number;
   rng?: Rng;
   timing?: Partial<MachineTiming>;

@@ -11,7 +11,7 @@ const POOL_SIZE = 16384;
  * Cryptographic randomness, fetched in large blocks: one `randomFillSync` per 16k draws keeps the
  * simulator fast (a syscall per spin would dominate the run time).
  */
-export class CryptoUint32Source implements Uint32Source {
+class CryptoUint32Source implements Uint32Source {
   private readonly pool = new Uint32Array(POOL_SIZE);
   private index = POOL_SIZE;
 

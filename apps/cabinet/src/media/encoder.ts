@@ -15,7 +15,7 @@ import { MODERN_FFMPEG, type FfmpegCapabilities } from './ffmpeg-probe.js';
 
 export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
 
-export interface EncoderOptions {
+interface EncoderOptions {
   ffmpegPath: string;
   target: StreamTarget;
   /** Its `fps` (else FPS) sets the frame rate; a keyframe comes every second at that rate. */

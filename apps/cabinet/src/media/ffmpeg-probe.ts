@@ -20,7 +20,7 @@ export const MODERN_FFMPEG: FfmpegCapabilities = { fpsMode: true };
 export const LEGACY_FFMPEG: FfmpegCapabilities = { fpsMode: false };
 
 /** Encoders the cabinet stream needs. */
-export const REQUIRED_ENCODERS = ['libvpx', 'libopus'] as const;
+const REQUIRED_ENCODERS = ['libvpx', 'libopus'] as const;
 
 export interface FfmpegProbe {
   path: string;
@@ -90,7 +90,7 @@ function run(path: string, args: string[], timeoutMs: number): Promise<RunResult
 }
 
 /** The first non-empty line of some output, for a one-line reason. */
-export function firstLine(text: string): string | null {
+function firstLine(text: string): string | null {
   return (
     text
       .split('\n')

@@ -6,7 +6,7 @@
 import { SNAPSHOT_INTERVAL_MS, SNAPSHOT_SIZE, type BrandArt } from '@reel/protocol';
 import { CabinetRenderer, type CabinetViewSource } from '../render/renderer.js';
 
-export interface SnapshotSink {
+interface SnapshotSink {
   isAuthed(machineId: number): boolean;
   sendSnapshot(machineId: number, jpeg: Buffer): void;
 }

@@ -52,7 +52,7 @@ export function restartDelayMs(failures: number, policy: RestartPolicy = DEFAULT
 /** Lines of one run's stderr kept for the failure report. */
 const HELD_LINES = 20;
 
-export interface MachineStreamOptions {
+interface MachineStreamOptions {
   ffmpegPath: string;
   bands?: readonly QualityBand[];
   source?: VideoSource;

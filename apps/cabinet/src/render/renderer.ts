@@ -28,7 +28,7 @@ export interface CabinetViewSource {
   readonly lastWin: number;
 }
 
-export interface RendererOptions {
+interface RendererOptions {
   width: number;
   height: number;
   /** The brand's title and colours (the server names the brand when the machine authenticates). */

@@ -6,7 +6,7 @@
 import type { SoundCue } from '../game/machine.js';
 
 export const SAMPLE_RATE = 48_000;
-export const CHUNK_MS = 20;
+const CHUNK_MS = 20;
 export const SAMPLES_PER_CHUNK = (SAMPLE_RATE * CHUNK_MS) / 1000;
 
 type Voice = { pcm: Float32Array; offset: number };
@@ -62,7 +62,7 @@ function whirr(): Float32Array {
   return out;
 }
 
-export const CUES: Record<SoundCue, Float32Array> = {
+const CUES: Record<SoundCue, Float32Array> = {
   spin: whirr(),
   reel_stop: thunk(),
   win: tone([523.25, 659.25, 783.99], 90, { wave: 'tri' }),

@@ -17,7 +17,7 @@ import { createVideoPort } from '../modules/sessions/video-port.js';
 import type { CabinetPort, VideoPort } from '../modules/sessions/types.js';
 import { RemoteError } from './nats-bus.js';
 
-export const MediaTopic = { call: 'media.call' } as const;
+const MediaTopic = { call: 'media.call' } as const;
 
 type MediaCall =
   | { op: 'create'; grant: string; machineId: number; sdp: string }
@@ -28,7 +28,7 @@ type MediaCall =
 const CALL_TIMEOUT_MS = 12_000;
 
 /** The owner answers every server's WHEP calls with its media process. Returns the unsubscribe. */
-export function serveViewers(bus: Bus, client: MediaClient): () => void {
+function serveViewers(bus: Bus, client: MediaClient): () => void {
   return bus.respond(
     MediaTopic.call,
     async (message) => {
@@ -66,7 +66,7 @@ export function remoteViewers(bus: Bus): ViewerGateway {
   };
 }
 
-export type OwnerVideo = VideoPort & { stop(): void };
+type OwnerVideo = VideoPort & { stop(): void };
 
 /** The owner's video: streams into this server's media process, grants for it, and the WHEP relay's answers. */
 export function ownerVideo(ctx: Pick<AppContext, 'bus' | 'config'>, media: MediaService) {

@@ -8,7 +8,7 @@ import { connect, ErrorCode, JSONCodec, type NatsConnection, type NatsError, typ
 import { BusError, DEFAULT_REQUEST_TIMEOUT_MS, type Bus } from '../lib/bus.js';
 
 /** A failure the answering side threw, as it travels: the error's message and own fields. */
-export interface RemoteErrorDetails {
+interface RemoteErrorDetails {
   message: string;
   [field: string]: unknown;
 }
@@ -23,7 +23,7 @@ type Reply = { ok: true; value: unknown } | { ok: false; error: RemoteErrorDetai
 
 const codec = JSONCodec<unknown>();
 
-export interface NatsBusOptions {
+interface NatsBusOptions {
   /** e.g. `nats://127.0.0.1:4222`, comma-separated for several. */
   servers: string;
   /** Subject prefix without the trailing dot, e.g. `reel` or `reel-t-1234`. */
@@ -32,7 +32,7 @@ export interface NatsBusOptions {
   name?: string;
 }
 
-export interface NatsBus extends Bus {
+interface NatsBus extends Bus {
   readonly connection: NatsConnection;
 }
 

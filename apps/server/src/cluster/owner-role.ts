@@ -13,7 +13,7 @@ import { SessionTopic, type ConnectionHandle, type ConnectionMessage, type Sessi
 
 const ANNOUNCE_MS = 1_000;
 /** A server silent this long is taken for dead: its machines go offline, its players' sockets are gone. */
-export const SERVER_SILENT_MS = 3_500;
+const SERVER_SILENT_MS = 3_500;
 export const AliveTopic = 'cluster.alive';
 
 /** The owner's video port; `stop` ends what it started (listeners, timers) when the lease is lost. */

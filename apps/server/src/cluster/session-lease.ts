@@ -12,9 +12,9 @@
 import pg from 'pg';
 
 /** "reel" + 1: the lock's id in PostgreSQL's advisory lock space (per database). */
-export const SESSION_LOCK_ID = 0x7265656c01;
+const SESSION_LOCK_ID = 0x7265656c01;
 
-export interface SessionLeaseOptions {
+interface SessionLeaseOptions {
   databaseUrl: string;
   serverId: string;
   onAcquired: () => Promise<void>;

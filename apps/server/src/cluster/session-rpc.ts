@@ -57,7 +57,7 @@ const OWNER_WAIT_MS = 20_000;
 const CALL_TIMEOUT_MS = 15_000;
 
 /** Close code that makes the web app's game channel reconnect and join again (RFC 6455 "service restart"). */
-export const SERVICE_RESTART = 1012;
+const SERVICE_RESTART = 1012;
 
 const OWNER_CHANGED = Symbol('owner changed');
 

@@ -23,9 +23,9 @@ const DEMO_BRANDS = [
   { name: 'Fruit Palace', jackpots: [100_000, 25_000, 5_000], machines: ['Fruit Palace 1', 'Fruit Palace 2', 'Fruit Palace 3', 'Fruit Palace 4'] },
 ] as const;
 
-export type MachineKeys = Record<string, string>;
+type MachineKeys = Record<string, string>;
 
-export function machineKeysFile(dataDir: string) {
+function machineKeysFile(dataDir: string) {
   return path.join(dataDir, 'machine-keys.json');
 }
 

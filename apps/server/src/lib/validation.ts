@@ -32,14 +32,14 @@ export function checkJsonBody<T>(value: T): T {
 }
 
 /** The first validation error as one line, e.g. `data/machineID must be <= 2147483647`. */
-export function describeErrors(validate: ValidateFunction, where = 'data'): string {
+function describeErrors(validate: ValidateFunction, where = 'data'): string {
   const error = validate.errors?.[0];
   if (!error) return 'not valid';
   return `${where}${error.instancePath} ${error.message ?? 'is not valid'}`;
 }
 
 /** A message of a channel whose events are one schema each, typed by its event. */
-export type ChannelMessage<S extends Record<string, TSchema>> = {
+type ChannelMessage<S extends Record<string, TSchema>> = {
   [E in keyof S & string]: { event: E; data: Static<S[E]> };
 }[keyof S & string];
 

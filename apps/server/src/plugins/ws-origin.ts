@@ -13,7 +13,7 @@ import { Code } from '@reel/protocol';
 import { errorBody } from '../lib/errors.js';
 
 /** Normalizes an origin for comparison (`https://Example.com:443` → `https://example.com`); null when it is none. */
-export function normalizeOrigin(origin: string): string | null {
+function normalizeOrigin(origin: string): string | null {
   try {
     const url = new URL(origin);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;

@@ -31,7 +31,7 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
   [keyword: string]: unknown;
 }
-export type Resolve = (ref: string) => JsonSchema | undefined;
+type Resolve = (ref: string) => JsonSchema | undefined;
 
 /** Property names for which a realistic value gets a program further than a random one. */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
@@ -65,7 +65,7 @@ export const NASTY_STRINGS = [
   '=cmd|" /C calc"!A0',
 ];
 
-export const NASTY_NUMBERS = [
+const NASTY_NUMBERS = [
   2_147_483_648,
   -2_147_483_649,
   2 ** 53,
@@ -80,7 +80,7 @@ export const NASTY_NUMBERS = [
 ];
 
 /** A value nested `depth` arrays deep. */
-export const nested = (depth: number): unknown => {
+const nested = (depth: number): unknown => {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
   return value;
@@ -150,7 +150,7 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
 export const rarely = <T>(arbitrary: fc.Arbitrary<T>, odds: number): fc.Arbitrary<T | null> =>
   fc.oneof({ arbitrary: fc.constant(null), weight: odds - 1 }, { arbitrary, weight: 1 });
 
-export interface SchemaArbitraryOptions {
+interface SchemaArbitraryOptions {
   resolve?: Resolve;
   hints?: Hints;
   /** Weight of a hostile value against 10 for a valid one, at every node. */

@@ -19,7 +19,7 @@ import {
   type JsonSchema,
 } from './arbitraries.js';
 
-export interface Endpoint {
+interface Endpoint {
   method: string;
   /** OpenAPI path, `{id}` style. */
   path: string;
@@ -42,7 +42,7 @@ interface OpenApi {
 }
 
 /** Every operation of the OpenAPI document, plus the site-root routes it hides. */
-export function endpointsOf(openapi: OpenApi): Endpoint[] {
+function endpointsOf(openapi: OpenApi): Endpoint[] {
   const endpoints: Endpoint[] = [];
   for (const [path, operations] of Object.entries(openapi.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -60,10 +60,10 @@ export function endpointsOf(openapi: OpenApi): Endpoint[] {
   return endpoints;
 }
 
-export const endpointName = (e: Endpoint) => `${e.method} ${e.path}`;
+const endpointName = (e: Endpoint) => `${e.method} ${e.path}`;
 
 /** Realistic values for fields the demo data knows, so requests get past lookups into handlers. */
-export function demoHints(machineIds: number[]): Hints {
+function demoHints(machineIds: number[]): Hints {
   return {
     username: fc.constantFrom('demo', 'demo@reel.live', 'alice'),
     password: fc.constantFrom('demo1234', 'wrong-password'),
@@ -90,7 +90,7 @@ interface PlannedRequest {
  * encodeURIComponent, except that a lone surrogate (which it refuses) goes out as its WTF-8 bytes,
  * as a hostile client would send them.
  */
-export function encodeParam(text: string): string {
+function encodeParam(text: string): string {
   let out = '';
   for (const char of text) {
     const unit = char.charCodeAt(0);
@@ -110,7 +110,7 @@ const asParamText = (value: unknown) => (typeof value === 'string' ? value : (JS
 const asHeaderText = (value: unknown) => asParamText(value).replace(/[\r\n]/g, ' ');
 
 /** One endpoint's requests: path, query, headers and body from its schemas. */
-export function requestArbitrary(
+function requestArbitrary(
   endpoint: Endpoint,
   hints: Hints,
   resolve: (ref: string) => JsonSchema | undefined,
@@ -228,13 +228,13 @@ export interface FuzzTarget {
   machineIds: number[];
 }
 
-export interface EndpointStats {
+interface EndpointStats {
   requests: number;
   statuses: Record<number, number>;
   failures: string[];
 }
 
-export interface FuzzReport {
+interface FuzzReport {
   seed: number;
   http: Map<string, EndpointStats>;
   ws: Map<string, EndpointStats>;
@@ -243,7 +243,7 @@ export interface FuzzReport {
 }
 
 /** Why a response counts as a failure, or null. */
-export function judge(response: RawResponse): string | null {
+function judge(response: RawResponse): string | null {
   if (response.error) return `connection: ${response.error}`;
   if (!response.complete) return 'incomplete response';
   if (response.status >= 500) return `HTTP ${response.status}: ${response.body.slice(0, 200)}`;
@@ -268,7 +268,7 @@ const stats = (map: Map<string, EndpointStats>, name: string) => {
 };
 
 /** Fuzzes every REST endpoint with `perEndpoint` requests each, one at a time. */
-export async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, report: FuzzReport) {
+async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, report: FuzzReport) {
   const resolve = (ref: string) =>
     target.openapi.components?.schemas?.[ref.replace('#/components/schemas/', '')];
   const hints = demoHints(target.machineIds);
@@ -350,7 +350,7 @@ function messageArbitrary(schemas: ChannelSchemas, hints: Hints): fc.Arbitrary<s
  * channel on a machine the fake cabinets serve), then fuzzed messages; judged by the `error`s it
  * answers and how it closes.
  */
-export async function fuzzWebSockets(
+async function fuzzWebSockets(
   target: FuzzTarget,
   sockets: number,
   perSocket: number,

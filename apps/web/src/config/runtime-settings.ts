@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, RootPath, mergeSettings, type Settings } from '@reel/protocol/client';
+import { RootPath, mergeSettings, type Settings } from '@reel/protocol/client';
 import { create } from 'zustand';
 
 interface RuntimeSettingsState {
@@ -36,5 +36,3 @@ export async function loadRuntimeSettings(fetchImpl: typeof fetch = fetch): Prom
 export function setRuntimeSettingsForTest(override: Partial<Settings>): void {
   useRuntimeSettings.setState({ settings: { ...mergeSettings({}), ...override }, loaded: true });
 }
-
-export { DEFAULT_SETTINGS };

@@ -29,22 +29,3 @@ export function mockFetch(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', spy);
   return spy;
 }
-
-/** A JWT-shaped token with the given claims (unsigned: the client never verifies). */
-export function fakeToken(claims: Record<string, unknown> = {}) {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
-    id: 1,
-    sub: '1',
-    name: 'Demo',
-    lastname: 'Player',
-    username: 'demo',
-    email: 'demo@reel.live',
-    group: 'player',
-    permissions: [145],
-    type: 'player',
-    role: ['user'],
-    exp: Math.floor(Date.now() / 1000) + 3600,
-    ...claims,
-  })}.signature`;
-}

@@ -3,7 +3,7 @@
  * sticky sessions (any server serves any player), health checks on `/check`. A server marked down
  * has its open connections cut at once, so the browsers' sockets reconnect to a live one.
  */
-export interface HaproxyOptions {
+interface HaproxyOptions {
   port: number;
   bind?: string;
   servers: { id: string; port: number }[];

@@ -7,14 +7,14 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnTied } from '@reel/process';
+import { spawnTied, stopChild } from '@reel/process';
 import { REPO_ROOT } from '../../config.js';
 import { createPool } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
 import { seedDemo } from '../../demo/seed.js';
 import { haproxyConfig } from './haproxy.js';
 
-export interface ClusterOptions {
+interface ClusterOptions {
   /** HAProxy's port: the cluster's one address. */
   port: number;
   /** One per server. */
@@ -171,17 +171,6 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   }
   log(`cluster up: ${url} → ${servers.map((s) => `${s.id} :${s.port}`).join(', ')}`);
 
-  const stopChild = (child: ChildProcess | null, signal: NodeJS.Signals = 'SIGTERM') =>
-    new Promise<void>((resolve) => {
-      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill(signal);
-    });
-
   return {
     url,
     servers,
@@ -193,7 +182,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     ready,
     async stop() {
       stopping = true;
-      await stopChild(cabinets);
+      if (cabinets) await stopChild(cabinets);
       await Promise.all(servers.map((s) => stopChild(s.child)));
       await stopChild(haproxy);
     },

@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { commandLineOf, isAlive, spawnTied, stopProcess, waitGone, freePort } from '@reel/process';
+import { commandLineOf, isAlive, spawnTied, stopChild, stopProcess, waitGone, freePort } from '@reel/process';
 import { postgresInstall, SHARED_ROOT, type PostgresInstall } from './postgres-install.js';
 import { postgresRuntimeUser, userCan, type RuntimeUser } from './runtime-user.js';
 
@@ -79,6 +79,9 @@ async function stopStalePostmaster(clusterDir: string, log: (line: string) => vo
   // Left by a kill -9: postgres would take the pid, dead or reused by another program, for a running server.
   if (fs.existsSync(pidFile) && !isOurs()) fs.rmSync(pidFile);
 }
+
+/** A fast shutdown (SIGINT), with the time a checkpoint may take before SIGKILL. */
+const stopPostgres = (child: ChildProcess) => stopChild(child, 'SIGINT', 20_000);
 
 function runToEnd(child: ChildProcess): Promise<{ code: number | null; output: string }> {
   let output = '';
@@ -147,15 +150,6 @@ function launch(install: PostgresInstall, clusterDir: string, port: number, user
   return { child, ready, portInUse: () => /could not bind|Address already in use/.test(output) };
 }
 
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGINT');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 export async function startEmbeddedPostgres(
   dir: string,
   options: {
@@ -182,7 +176,7 @@ export async function startEmbeddedPostgres(
   try {
     await server.ready;
   } catch (error) {
-    await stopChild(server.child);
+    await stopPostgres(server.child);
     // The kept port was taken by something else meanwhile: take another one.
     if (options.port || !server.portInUse()) throw error;
     port = await freePort();
@@ -196,7 +190,7 @@ export async function startEmbeddedPostgres(
     url: `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => {
       stopping = true;
-      return stopChild(child);
+      return stopPostgres(child);
     },
     onUnexpectedExit: (listener) => child.once('exit', (code, signal) => !stopping && listener(String(signal ?? code))),
   };

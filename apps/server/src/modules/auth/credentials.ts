@@ -39,7 +39,7 @@ export interface LockoutState {
 
 export const LOCKOUT_COLUMNS = 'failed_logins, blocked_until';
 
-export interface SecretAttempt {
+interface SecretAttempt {
   player: LockoutState;
   /** The stored argon2 hash (null: no such secret set, every attempt is wrong). */
   hash: string | null | undefined;

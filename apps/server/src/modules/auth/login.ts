@@ -12,8 +12,8 @@ import { writeAuthLog, type AuthLogEntry } from './auth-log.js';
 import { checkSecretWithLockout } from './credentials.js';
 import type { PlayerIdentity } from './tokens.js';
 
-export const SERVER_VERSION = '1.0.0';
-export const versionsString = () => `server ${SERVER_VERSION}; ui ${UI_VERSION}`;
+const SERVER_VERSION = '1.0.0';
+const versionsString = () => `server ${SERVER_VERSION}; ui ${UI_VERSION}`;
 
 interface PlayerRow extends PlayerIdentity {
   password_hash: string;
@@ -25,7 +25,7 @@ interface PlayerRow extends PlayerIdentity {
   last_logon_ip: string | null;
 }
 
-export const PLAYER_IDENTITY_COLUMNS =
+const PLAYER_IDENTITY_COLUMNS =
   'id, username, email, name, lastname, group_name, permissions, user_type, roles';
 
 /** The player a stored token names, with what the sign-in answer shows. */

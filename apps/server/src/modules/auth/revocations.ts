@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable, Tx } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
 
-export const REVOCATION_CHANNEL = 'reel_tokens_revoked';
+const REVOCATION_CHANNEL = 'reel_tokens_revoked';
 const RECONNECT_MS = 1_000;
 
 /** Announces that every token of `playerId` was revoked; inside a transaction it is sent at commit. */

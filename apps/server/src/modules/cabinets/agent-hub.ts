@@ -20,12 +20,12 @@ import {
   type MachineProfile,
 } from '@reel/protocol';
 
-export interface AgentSocket {
+interface AgentSocket {
   send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
-export type VerifyMachineKey = (machineId: number, key: string) => Promise<boolean>;
+type VerifyMachineKey = (machineId: number, key: string) => Promise<boolean>;
 
 export interface ConnectedMachine {
   machineId: number;
@@ -71,7 +71,7 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-export interface AgentHubOptions {
+interface AgentHubOptions {
   verifyMachineKey: VerifyMachineKey;
   /** What an authenticated cabinet is told about its machine (brand, frame rate); none when absent. */
   machineProfile?: (machineId: number) => Promise<MachineProfile | null>;
@@ -79,7 +79,7 @@ export interface AgentHubOptions {
   log?: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void };
 }
 
-export const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 5000;
 /** A lobby still larger than this (base64 characters) is dropped. */
 const MAX_SNAPSHOT_BASE64 = 200_000;
 /** A cabinet's video error is one ffmpeg line; anything longer is cut. */
@@ -270,7 +270,7 @@ const HELLO_TIMEOUT_MS = 10_000;
 const MAX_MACHINES_PER_AGENT = 256;
 
 /** One agent's socket: handshake, per-machine authentication, message routing. */
-export class AgentConnection {
+class AgentConnection {
   agentId = 'unknown';
   private hello = false;
   private readonly authed = new Set<number>();

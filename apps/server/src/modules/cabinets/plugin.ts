@@ -13,7 +13,7 @@ import websocket from '@fastify/websocket';
 import { AGENT_WS_PATH } from '@reel/protocol';
 import type { AgentHub } from './agent-hub.js';
 
-export interface AgentHubPluginOptions {
+interface AgentHubPluginOptions {
   hub: AgentHub;
   path?: string;
 }

@@ -8,11 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
 
-export type ChatStatus = Contact['status'];
+type ChatStatus = Contact['status'];
 
 export const ACK_DELAY_MS = 1000;
 /** No second acknowledgement while the agent spoke this recently. */
-export const ACK_QUIET_MS = 60_000;
+const ACK_QUIET_MS = 60_000;
 const DIALOG_MAX = 500;
 const ACK_STATUSES = new Set<ChatStatus>(['online', 'away']);
 
@@ -196,4 +196,3 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
     },
   };
 }
-export type ChatService = ReturnType<typeof createChatService>;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import ipaddr from 'ipaddr.js';
 import maxmind, { type CountryResponse, type Reader } from 'maxmind';
 
-export interface CidrEntry {
+interface CidrEntry {
   cidr: string;
   country: string;
 }
@@ -17,7 +17,7 @@ export interface GeoService {
   enabled: boolean;
 }
 
-export const LOCAL_COUNTRY = 'LOCAL';
+const LOCAL_COUNTRY = 'LOCAL';
 const LOCAL_RANGES = ['127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '::1/128', 'fc00::/7'];
 
 function parse(ip: string) {

@@ -10,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Position of a slot session: its start in microseconds since the epoch (PostgreSQL precision) and id. */
-export interface SessionCursor {
+interface SessionCursor {
   startUs: string;
   id: string;
 }

@@ -11,19 +11,19 @@ import {
   encodeSessionCursor,
 } from './cursor.js';
 
-export interface PageRequest {
+interface PageRequest {
   search?: string | undefined;
   cursor?: string | undefined;
   limit: number;
 }
 
-export interface Page<T> {
+interface Page<T> {
   items: T[];
   next_cursor: string | null;
 }
 
 /** `%text%` for ILIKE with the user's own wildcards taken literally; null when there is nothing to match. */
-export function searchPattern(search: string | undefined): string | null {
+function searchPattern(search: string | undefined): string | null {
   const text = search?.trim();
   if (!text) return null;
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

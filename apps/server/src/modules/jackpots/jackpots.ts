@@ -25,7 +25,7 @@ export async function growJackpots(deps: { db: Queryable; bus: Bus }, brandId: n
   deps.bus.publish(Topic.lobby, { event: 'jackpot', data: { brandId, jackpot } });
 }
 
-export interface JackpotWin {
+interface JackpotWin {
   playerId: number;
   machineId: number;
   sessionId: string;

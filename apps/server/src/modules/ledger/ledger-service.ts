@@ -17,7 +17,7 @@ export interface LedgerDeps {
 /** Moves inside `withMoney` work; each call is one ledger operation in the shared transaction. */
 export type MoveFn = (request: MoveRequest) => Promise<MoveResult>;
 
-export function publishBalance(bus: Bus, playerId: number, wallet: WalletBalance) {
+function publishBalance(bus: Bus, playerId: number, wallet: WalletBalance) {
   const data: NotificationServerEvents['balance'] = {
     balance: wallet.balance,
     cash: wallet.cash,

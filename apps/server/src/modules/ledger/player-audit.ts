@@ -10,7 +10,7 @@
 import type { Queryable } from '../../db/pool.js';
 import { OperationKind } from './ledger.js';
 
-export interface PlayerMismatch {
+interface PlayerMismatch {
   playerId: number;
   username: string;
   walletCents: number;

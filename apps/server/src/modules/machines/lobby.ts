@@ -18,7 +18,7 @@ import type { Queryable } from '../../db/pool.js';
 export const DEFAULT_BANDS: QualityBand[] = DEFAULT_QUALITY_BANDS.map((band) => ({ ...band }));
 
 /** Recent payouts that make a machine "hot": the sum of wins in this window passes HOT_FLAG_LIMIT. */
-export const HOT_WINDOW_MINUTES = 60;
+const HOT_WINDOW_MINUTES = 60;
 
 export function deriveStatus(row: {
   enabled: boolean;

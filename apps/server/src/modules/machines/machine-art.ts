@@ -33,7 +33,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** The brand's art as a 320×180 SVG: background, marquee with the brand title, the machine's name. */
-export function brandArtSvg(brand: string, machineName: string): string {
+function brandArtSvg(brand: string, machineName: string): string {
   const art = brandArt(brand);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180" role="img" aria-label="${escapeXml(art.title)}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${art.background[0]}"/><stop offset="1" stop-color="${art.background[1]}"/></linearGradient>
@@ -47,7 +47,7 @@ export function brandArtSvg(brand: string, machineName: string): string {
 </svg>`;
 }
 
-export type MachinePicture = { type: 'image/jpeg'; body: Buffer } | { type: 'image/svg+xml'; body: string };
+type MachinePicture = { type: 'image/jpeg'; body: Buffer } | { type: 'image/svg+xml'; body: string };
 
 /** null: no such machine. */
 export async function machinePicture(db: Queryable, machineId: number): Promise<MachinePicture | null> {

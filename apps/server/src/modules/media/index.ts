@@ -1,4 +1,2 @@
-export { MediaService, type MediaServiceOptions } from './media-service.js';
-export { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';
-export { MediaClient, MediaControlError } from './media-client.js';
-export { mediaPlugin, type MediaPluginOptions, type ViewerGateway } from './plugin.js';
+export { MediaService } from './media-service.js';
+export { mediaPlugin } from './plugin.js';

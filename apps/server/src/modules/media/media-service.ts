@@ -9,11 +9,11 @@ import { MediaClient } from './media-client.js';
 import { MediaSupervisor, type MediaSupervisorOptions } from './media-supervisor.js';
 
 /** Whoever reaches the cabinets: the agent hub, or in a cluster the owner's mirror of every server's. */
-export interface CabinetCommands {
+interface CabinetCommands {
   sendCommand(machineId: number, input: CommandInput): Promise<CommandResult>;
 }
 
-export interface MediaServiceOptions extends MediaSupervisorOptions {
+interface MediaServiceOptions extends MediaSupervisorOptions {
   /** ICE servers the browser gets with each grant (STUN/TURN from configuration). */
   browserIceServers?: IceServer[];
   grantTtlMs?: number;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { spawnTied } from '@reel/process';
+import { spawnTied, stopChild } from '@reel/process';
 import type { IceServer, MediaBackend, MediaProcessEvent } from '@reel/protocol';
 import { REPO_ROOT } from '../../config.js';
 
@@ -34,7 +34,7 @@ const READY_TIMEOUT_MS = 20_000;
  * Started by path, not resolved as a package: the server shares no code with apps/media (what both
  * need is in packages/protocol and packages/media-control), it only runs it.
  */
-export function defaultMediaEntry(): string {
+function defaultMediaEntry(): string {
   return path.join(REPO_ROOT, 'apps/media/src/main.ts');
 }
 
@@ -130,14 +130,6 @@ export class MediaSupervisor extends EventEmitter<{
   async stop(): Promise<void> {
     this.stopped = true;
     const child = this.child;
-    if (!child) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
+    if (child) await stopChild(child, 'SIGTERM', 3000);
   }
 }

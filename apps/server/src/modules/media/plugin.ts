@@ -20,7 +20,7 @@ import { MediaControlError, type MediaClient } from './media-client.js';
 /** Who answers the browser's WHEP calls: the local media process, or in a cluster the owner's (over the bus). */
 export type ViewerGateway = Pick<MediaClient, 'createViewer' | 'answerViewer' | 'deleteViewer'>;
 
-export interface MediaPluginOptions {
+interface MediaPluginOptions {
   viewers: ViewerGateway;
   /** Route prefix (default /api/media). */
   prefix?: string;

@@ -51,7 +51,6 @@ export function createTurnBatcher(schedule: (flush: () => void) => void = setImm
     flush,
   };
 }
-export type TurnBatcher = ReturnType<typeof createTurnBatcher>;
 
 /**
  * The stream to write pre-built frames to, or undefined when `ws` must send them itself. Only with

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../db/pool.js';
 import { LOCKOUT_COLUMNS, type LockoutState } from '../auth/credentials.js';
 
-export interface ProfileRow {
+interface ProfileRow {
   id: number;
   name: string;
   lastname: string;
@@ -30,7 +30,7 @@ export async function readProfile(db: Queryable, playerId: number, passwordMaxAg
   return rows[0]!;
 }
 
-export type CredentialsRow = LockoutState & { password_hash: string; pin_hash: string | null; username: string };
+type CredentialsRow = LockoutState & { password_hash: string; pin_hash: string | null; username: string };
 
 /** What a password or PIN check needs, with the lockout counters it shares with the sign-in. */
 export async function readCredentials(db: Queryable, playerId: number): Promise<CredentialsRow> {

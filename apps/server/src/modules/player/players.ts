@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../../lib/passwords.js';
 import { openWallet } from '../ledger/ledger.js';
 
-export interface NewPlayer {
+interface NewPlayer {
   username: string;
   email: string;
   password: string;

@@ -1,7 +1,7 @@
 /** The quick panel's items: events and notes for everyone plus the player's own, newest first per kind. */
 import type { Queryable } from '../../db/pool.js';
 
-export interface QuickPanelItem {
+interface QuickPanelItem {
   id: string;
   kind: 'event' | 'note';
   title: string;

@@ -17,7 +17,7 @@ const TICK_MS = 1000;
 /** Highest Order first: index + 1 is one band down. */
 const BANDS = [...DEFAULT_QUALITY_BANDS].sort((a, b) => b.Order - a.Order);
 
-export interface BandControl {
+interface BandControl {
   noteBand(machineId: number, bandId: string): void;
   stop(): void;
 }

@@ -28,13 +28,13 @@ export interface MalfunctionDetail {
   previousMemoryId?: string | null;
 }
 
-export interface ExpectedCredits {
+interface ExpectedCredits {
   session: { id: string; playerId: number; held: boolean } | null;
   credits: number;
 }
 
 /** What the records say is on the machine now: its open session's credits, or nothing. */
-export async function expectedCredits(db: Queryable, machineId: number): Promise<ExpectedCredits> {
+async function expectedCredits(db: Queryable, machineId: number): Promise<ExpectedCredits> {
   const { rows } = await db.query<{ id: string; player_id: number; credits: number; malfunction: unknown }>(
     `SELECT id, player_id, ${EXPECTED_CREDITS_SQL} AS credits, malfunction FROM slot_sessions WHERE machine_id = $1 AND status <> 'closed'`,
     [machineId],
@@ -47,7 +47,7 @@ export async function expectedCredits(db: Queryable, machineId: number): Promise
 }
 
 /** Null when the cabinet's memory follows from the records. */
-export function meterDisagreement(expected: ExpectedCredits, recall: MemoryRecall, storedMemoryId: string | null): MalfunctionDetail | null {
+function meterDisagreement(expected: ExpectedCredits, recall: MemoryRecall, storedMemoryId: string | null): MalfunctionDetail | null {
   // A game in progress has taken its bet and not paid yet; the records count neither.
   const reportedCents = recall.meters.creditsCents + (recall.incompleteGame?.betCents ?? 0);
   const base = { expectedCents: expected.credits, reportedCents, memoryId: recall.memoryId, previousMemoryId: storedMemoryId };
@@ -62,7 +62,7 @@ const REASON_TEXT: Record<MalfunctionDetail['reason'], string> = {
   cash_out: 'the cash out paid another amount than the recorded games',
 };
 
-export interface SettleRequest {
+interface SettleRequest {
   sessionId: string;
   machineId: number;
   detail: MalfunctionDetail;
@@ -71,7 +71,7 @@ export interface SettleRequest {
   payLarger: boolean;
 }
 
-export interface Settlement {
+interface Settlement {
   playerId: number;
   paidCents: number;
   closed: boolean;
@@ -150,7 +150,7 @@ export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleReq
 }
 
 
-export interface MeterHost {
+interface MeterHost {
   db: Db;
   cabinets: CabinetPort;
   /** Runs `work` in the machine's money queue (one money command at a time per machine). */
@@ -164,7 +164,7 @@ export interface MeterHost {
   warn(error: unknown, where: string): void;
 }
 
-export interface MeterGuardOptions {
+interface MeterGuardOptions {
   /** How long to wait for a machine in a game or bonus round to be idle before trying later. */
   idleWaitMs?: number;
   retryMs?: number;

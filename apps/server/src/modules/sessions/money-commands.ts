@@ -21,7 +21,7 @@ export interface OutboxCommand {
   amount_cents: number | null;
 }
 
-export interface CashInRequest {
+interface CashInRequest {
   playerId: number;
   machineId: number;
   sessionId: string;
@@ -108,7 +108,7 @@ export async function refundCreditIn(tx: Tx, move: MoveFn, command: OutboxComman
   await unlockPromotionMoney(tx, command.session_id, returned, multiplier);
 }
 
-export interface CashOutBooking {
+interface CashOutBooking {
   closed: boolean;
   paidCents: number;
   /** The cabinet paid something else than the records: settled from the records, session held. */

@@ -28,7 +28,7 @@ export interface PromotionState {
 
 export const PROMOTION_COLUMNS = 'promo_bonus_cents, promo_discount_cents, promo_wager_left_cents, promo_wagered_cents';
 
-export function wagerRequirementCents(promotionCents: number, multiplier: number): number {
+function wagerRequirementCents(promotionCents: number, multiplier: number): number {
   return Math.ceil(promotionCents * multiplier);
 }
 
@@ -86,7 +86,7 @@ export interface PayoutSplit {
 }
 
 /** How `cents` paid off the machine is split by kind. */
-export function splitPayout(state: PromotionState, cents: number): PayoutSplit {
+function splitPayout(state: PromotionState, cents: number): PayoutSplit {
   const locked = state.promo_wager_left_cents > 0 ? state.promo_bonus_cents + state.promo_discount_cents : 0;
   const back = Math.min(locked, cents);
   const bonus = Math.min(state.promo_bonus_cents, back);
@@ -96,7 +96,7 @@ export function splitPayout(state: PromotionState, cents: number): PayoutSplit {
   return { bonus, discount, converted, cash: cents - back - converted };
 }
 
-export interface PayoutRequest {
+interface PayoutRequest {
   playerId: number;
   machineId: number;
   sessionId: string;

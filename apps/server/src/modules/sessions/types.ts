@@ -1,4 +1,4 @@
-import type { AgentCommand, AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
+import type { AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
 
 /** What the session manager needs from the cabinets (the agent hub provides it). */
@@ -40,8 +40,6 @@ export interface SessionTimers {
   /** Seconds of SESSION_CLOSE_WARNING countdown before CLOSE_SESSION (the spec's first count is 10). */
   countdownS: number;
 }
-
-export type CommandType = AgentCommand['type'];
 
 /**
  * What the game and REST routes ask of sessions: the session manager itself in one process, or in

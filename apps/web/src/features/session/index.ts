@@ -1,4 +1,4 @@
-export { SessionNotices, handleInfo, reconnectVariant } from './components/session-notices';
+export { SessionNotices } from './components/session-notices';
 export { cancelSession } from './api/cancel-session';
 export { getOpenSession } from './api/get-open-session';
 export { kickSession } from './api/kick-session';

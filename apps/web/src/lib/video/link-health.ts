@@ -5,7 +5,7 @@
  */
 
 /** No new frame for this long: the picture is frozen and play waits (the outcome must be seen). */
-export const FROZEN_AFTER_MS = 1000;
+const FROZEN_AFTER_MS = 1000;
 /** Beyond any of these the connection is shown as degraded. */
 const DEGRADED_LOSS_PERCENT = 3;
 const DEGRADED_JITTER_MS = 50;

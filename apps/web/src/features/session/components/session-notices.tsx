@@ -13,8 +13,6 @@ import { cancelSession } from '../api/cancel-session';
 import { getOpenSession } from '../api/get-open-session';
 import { kickSession } from '../api/kick-session';
 
-export { handleInfo, reconnectVariant, type ReconnectVariant } from '@/lib/session-info';
-
 export function SessionNotices() {
   const { t } = useTranslation();
   const navigate = useNavigate();
