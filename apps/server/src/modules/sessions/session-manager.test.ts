@@ -371,11 +371,11 @@ describe('pushes', () => {
     await sessions.drain();
     const before = lobbyReads;
     cabinets.nextWins = [0, 0, 500];
-    // The fake cabinet plays at once; a real one reports spinning and then idle around each game.
+    // The fake cabinet plays at once; a real one reports in_game and then idle around each game.
     const spinAsCabinetsDo = async (commandId: string) => {
-      cabinets.emit('state', { machineId: machine, state: 'spinning', previous: 'idle', atMs: Date.now() });
+      cabinets.emit('state', { machineId: machine, state: 'in_game', previous: 'idle', atMs: Date.now() });
       await sessions.spin(demo, commandId);
-      cabinets.emit('state', { machineId: machine, state: 'idle', previous: 'spinning', atMs: Date.now() });
+      cabinets.emit('state', { machineId: machine, state: 'idle', previous: 'in_game', atMs: Date.now() });
     };
     for (let i = 0; i < 2; i++) await spinAsCabinetsDo(`reads-spin-${i}`);
     await sessions.drain();

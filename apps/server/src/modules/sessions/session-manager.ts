@@ -29,7 +29,7 @@ import { reopenAfterRestart } from './session-repository.js';
 import { SessionViews } from './session-views.js';
 import type { CabinetPort, GameConnection, SessionService, SessionTimers, VideoPort } from './types.js';
 
-export const DEFAULT_SESSION_TIMERS: SessionTimers = {
+const DEFAULT_SESSION_TIMERS: SessionTimers = {
   graceMs: 120_000,
   noCreditsTimeoutMs: 90_000,
   idleTimeoutMs: 300_000,
