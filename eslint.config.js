@@ -77,6 +77,23 @@ export default tseslint.config(
     },
   },
   {
+    // Contract schemas live in packages/protocol and nowhere else: an app imports them, it does not
+    // build its own. The server's validator compiles them (lib/validation.ts); its drift test reads them.
+    files: ['apps/**/*.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['apps/server/src/lib/validation.ts', 'apps/server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['typebox', '@sinclair/typebox'].map((name) => ({
+            name,
+            message: 'Contract schemas live in packages/protocol: declare the schema there and import it.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Tests and benchmarks may drive a real app of another folder (a real cabinet against the server).
     files: ['apps/**/*.test.{ts,tsx}', 'apps/*/test/**', 'apps/*/bench/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: FEATURE_ZONES }] },

@@ -1,6 +1,7 @@
 /**
- * The lint walls hold: a planted import circle, an app importing another app, and a feature
- * reaching into another feature's internals each make `eslint` fail with the rule that guards it,
+ * The lint walls hold: a planted import circle, an app importing another app, a feature reaching
+ * into another feature's internals and an app building a contract schema of its own each make
+ * `eslint` fail with the rule that guards it,
  * while the same import through the feature's index.ts passes. The planted files live for the
  * test only, beside real code, so the real config and resolver judge them.
  */
@@ -42,6 +43,11 @@ describe('lint walls', () => {
   it('an app importing another app fails import-x/no-restricted-paths', async () => {
     const file = plant('apps/server/src/lint-plant/app.ts', "import { loadCabinetConfig } from '../../../cabinet/src/config.js';\nexport const c = loadCabinetConfig;\n");
     expect(await ruleIds(file)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a contract schema built outside packages/protocol fails no-restricted-imports', async () => {
+    const file = plant('apps/server/src/lint-plant/schema.ts', "import { Type } from 'typebox';\nexport const S = Type.Object({});\n");
+    expect(await ruleIds(file)).toContain('no-restricted-imports');
   });
 
   it("a feature importing another feature's internals fails, through its index.ts passes", async () => {

@@ -4,6 +4,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Int4, Text } from './text.js';
+import { IDEMPOTENCY_HEADER } from './paths.js';
 
 const Cents = (description: string) => Type.Integer({ description: `${description} (integer cents)` });
 const IsoDate = (description: string) => Type.String({ format: 'date-time', description });
@@ -232,6 +233,42 @@ export type Machine = Static<typeof Machine>;
 
 export const BrandWithMachines = Type.Object({ brand: Brand, machines: Type.Array(Machine) }, { $id: 'BrandWithMachines' });
 export type BrandWithMachines = Static<typeof BrandWithMachines>;
+
+export const BrandList = Type.Array(Brand);
+export const BrandsWithMachines = Type.Array(BrandWithMachines);
+
+/** A path's `:id` (a machine, or a brand group in single-lobby mode). */
+export const IdParams = Type.Object({ id: Int4({ minimum: 1 }) });
+
+/** A machine's picture: the bytes themselves. */
+export const MachinePictureResponse = Type.Any({ description: 'image/jpeg or image/svg+xml' });
+
+/** The headers of a promotion claim: an optional idempotency key, so a retry is answered, not refused. */
+export const PromotionHeaders = Type.Object({
+  [IDEMPOTENCY_HEADER]: Type.Optional(
+    Text({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Optional; a retry with the same key answers the first claim again instead of a cooldown error',
+    }),
+  ),
+});
+
+// --- Sessions ------------------------------------------------------------------------------
+
+/** `GET /player/session`: the same facts as the `session` push, for a page that just opened. */
+export const OpenSessionResponse = withResult(
+  {
+    show: Type.Boolean(),
+    id: Nullable(Type.Integer()),
+    name: Nullable(Type.String()),
+    machine_status: Nullable(Type.String()),
+    session_status: Nullable(Type.Union([Type.Literal('open'), Type.Literal('disconnected')])),
+  },
+  'OpenSessionResponse',
+);
+export type OpenSessionResponse = Static<typeof OpenSessionResponse>;
 
 /** `GET /machine/paytable`: the slot game's paytable (PaytableData in slot/paytable.ts, built from the cabinets' tables). */
 export const PaytableResponse = withResult(

@@ -1,6 +1,5 @@
 /** Lobby data: brands, every machine with its live status, one brand's machines (single-lobby mode). */
-import { Type } from 'typebox';
-import { ApiPath, Brand, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTINGS, Int4, PaytableResponse } from '@reel/protocol';
+import { ApiPath, BrandList, BrandsWithMachines, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTINGS, IdParams, MachinePictureResponse, PaytableResponse } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import { errors } from '../../lib/errors.js';
@@ -14,11 +13,11 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   const schema = securedSchema('machines');
   const hotLimit = () => readSettings(ctx.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
 
-  app.get(ApiPath.machineBrands, { ...secured, schema: schema({ response: { 200: Type.Array(Brand), ...errorResponses } }) }, async () =>
+  app.get(ApiPath.machineBrands, { ...secured, schema: schema({ response: { 200: BrandList, ...errorResponses } }) }, async () =>
     listBrands(ctx.db),
   );
 
-  app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: Type.Array(BrandWithMachines), ...errorResponses } }) }, async () =>
+  app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: BrandsWithMachines, ...errorResponses } }) }, async () =>
     lobby(ctx.db, hotLimit(), undefined, readSettings(ctx.config.settingsFile).FPS),
   );
 
@@ -45,8 +44,8 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
         tags: ['machines'],
         summary: "A machine's picture (its computed image path)",
         description: 'A recent JPEG still of the machine\'s screen, or its brand\'s art as SVG when there is none.',
-        params: Type.Object({ id: Int4({ minimum: 1 }) }),
-        response: { 200: Type.Any({ description: 'image/jpeg or image/svg+xml' }), ...errorResponses },
+        params: IdParams,
+        response: { 200: MachinePictureResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -63,7 +62,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       ...secured,
       schema: schema({
         description: 'One brand group (lobby) with its machines; used in single-lobby mode.',
-        params: Type.Object({ id: Int4({ minimum: 1 }) }),
+        params: IdParams,
         response: { 200: BrandWithMachines, ...errorResponses },
       }),
     },

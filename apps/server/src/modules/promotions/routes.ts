@@ -5,30 +5,18 @@
  * The discount's balance rule is the runtime settings' (`DISCOUNT_MIN`, `DISCOUNT_BALANCE_CHECK` in
  * Settings.json, read per claim so an operator's change applies at once); the web app has no copy.
  */
-import { Type } from 'typebox';
 import {
   ApiPath,
   Code,
   IDEMPOTENCY_HEADER,
+  PromotionHeaders,
   PromotionKind,
-  Text,
   PromotionResponse,
 } from '@reel/protocol';
 import { errorResponses } from '../../lib/route-schema.js';
 import type { Api, AppContext, RouteModule } from '../../context.js';
 import { claimPromotion, type PromotionKindName } from './claims.js';
 
-
-const PromotionHeaders = Type.Object({
-  [IDEMPOTENCY_HEADER]: Type.Optional(
-    Text({
-      minLength: 1,
-      maxLength: 100,
-      description:
-        'Optional; a retry with the same key answers the first claim again instead of a cooldown error',
-    }),
-  ),
-});
 
 function promotionRoute(app: Api, ctx: AppContext, path: string, kind: PromotionKindName) {
   app.get(

@@ -1,6 +1,5 @@
 /** REST side of sessions: the reconnect dialog's data and actions. */
-import { Type } from 'typebox';
-import { ApiPath, Code, MachineActionRequest, OkResponse } from '@reel/protocol';
+import { ApiPath, Code, MachineActionRequest, OkResponse, OpenSessionResponse } from '@reel/protocol';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import type { RouteModule } from '../../context.js';
 import type { SessionService } from './types.js';
@@ -15,15 +14,7 @@ export const sessionRoutes = (sessions: SessionService): RouteModule => async (a
       schema: schema({
         description: 'The open session for the reconnect dialog (show flag, machine id and name, machine_status).',
         response: {
-          200: Type.Object({
-            status: Type.Boolean(),
-            code: Type.Integer(),
-            show: Type.Boolean(),
-            id: Type.Union([Type.Integer(), Type.Null()]),
-            name: Type.Union([Type.String(), Type.Null()]),
-            machine_status: Type.Union([Type.String(), Type.Null()]),
-            session_status: Type.Union([Type.String(), Type.Null()]),
-          }),
+          200: OpenSessionResponse,
           ...errorResponses,
         },
       }),
