@@ -433,12 +433,14 @@ export type Chat = Static<typeof Chat>;
 
 export const GetChatQuery = Type.Object({ contactId: Text({ maxLength: 64 }), userId: Type.Optional(Text({ maxLength: 64 })) });
 export const GetChatResponse = Type.Object({ chat: Chat, userChatList: Type.Array(ChatListEntry) }, { $id: 'GetChatResponse' });
+export type GetChatResponse = Static<typeof GetChatResponse>;
 export const SendMessageRequest = Type.Object({
   chatId: Text({ maxLength: 64 }),
   contactId: Text({ maxLength: 64 }),
   messageText: Text({ minLength: 1, maxLength: 2000, pattern: '\\S' }),
 });
 export const SendMessageResponse = Type.Object({ message: ChatMessage, userChatList: Type.Array(ChatListEntry) }, { $id: 'SendMessageResponse' });
+export type SendMessageResponse = Static<typeof SendMessageResponse>;
 
 /**
  * POST /api/chat/user/data: the chat user as the panel holds it. Only status and mood change;

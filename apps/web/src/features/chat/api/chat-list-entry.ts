@@ -1,5 +1,0 @@
-export interface ChatListEntry {
-  chatId: string;
-  contactId: string;
-  lastMessageTime: string | null;
-}
