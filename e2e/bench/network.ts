@@ -4,7 +4,8 @@
  * Chromium runs in the fault rig's network namespace (e2e/network/rig.ts: veth + nftables random
  * drop; no netem here), the video harness (agent hub, media process, a cabinet with the timestamp
  * strip) on the host. For werift and Janus in the same run, per case (0/1/2/5 % random UDP loss,
- * a 1 s and a 5 s blackout), while the machine spins:
+ * a 1 s and a 5 s blackout, 50 ± 20 ms jitter each way through the rig's UDP relay,
+ * e2e/network/relay.ts), while the machine spins:
  * - freezes per minute and total frozen time as Chrome counts them (inbound-rtp video
  *   `freezeCount`, `totalFreezesDuration`),
  * - gaps > 200 ms between presented frames (requestVideoFrameCallback), frames decoded per second,
@@ -15,8 +16,11 @@
  * - the loss the media process reports for the viewer (werift: receiver reports; Janus: slowlink),
  *   which the server's automatic bands step on.
  * Goals: at 2 % loss ≤ 1 freeze per minute and latency p95 ≤ 120 ms; moving picture ≤ 500 ms after
- * a blackout; werift within 10 % of Janus on every figure. Exits non-zero on a missed goal, too few
- * samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
+ * a blackout; werift within 10 % of Janus on every figure (the jitter case has only this one; its
+ * render-to-present includes the relay's one-way delay). The jitter case prints what the relay
+ * carried each way and counts only when media and RTCP crossed it. Exits non-zero on a missed goal,
+ * too few samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
+ * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
