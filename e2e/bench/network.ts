@@ -180,7 +180,7 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promis
       await page.close();
       rig.relayOnly([]);
       const viaRelay = await openViewer(browser, h, rig, backend, relay);
-      await relay.stats(true);
+      console.log(relayLine(`${backend} join`, await relay.stats(true)));
       const result = await measure(viaRelay, h, rig, JITTER_CASE, async () => (await sleep(CASE_MS), null));
       const carried = await relay.stats(true);
       console.log(relayLine(backend, carried));

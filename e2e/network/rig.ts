@@ -13,7 +13,7 @@
  * Needs root (CAP_NET_ADMIN), `ip` and `nft`; `rigUnavailable()` says why not otherwise.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from '../chromium.js';
@@ -146,7 +146,10 @@ export function createRig(tag: string): Rig {
       apply();
     },
     dropped: () => carried + readCounter(),
-    close: () => removeRig(ns, hostIf),
+    close: () => {
+      removeRig(ns, hostIf);
+      rmSync(chromiumPath, { force: true });
+    },
   };
 }
 
