@@ -119,7 +119,7 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
 
 /** What the relay carried in a case, for the log line and the table. */
 function relayLine(backend: string, s: RelayStats): string {
-  const kinds = (c: RelayStats['toServer']) => `${c.packets} packets (${c.rtp} RTP, ${c.rtcp} RTCP, ${c.stun} STUN, ${c.dtls} DTLS)`;
+  const kinds = (c: RelayStats['toServer']) => `${c.packets} packets (${c.rtp} RTP, ${c.rtcp} RTCP of which ${c.rtcpRr} open with a receiver report, ${c.stun} STUN, ${c.dtls} DTLS)`;
   const h = s.heldMs;
   return (
     `${backend} relay: to browser ${kinds(s.toBrowser)}; to server ${kinds(s.toServer)}; ${s.flows} flow(s); ` +

@@ -29,6 +29,8 @@ export interface KindCounts {
   dtls: number;
   rtp: number;
   rtcp: number;
+  /** RTCP (compound) packets that open with a receiver report. */
+  rtcpRr: number;
 }
 
 export interface RelayStats {
@@ -52,7 +54,7 @@ export type RelayRequest =
 export type RelayReply = { id: number; port?: number; stats?: RelayStats; error?: string };
 
 const config = JSON.parse(process.env.RELAY_CONFIG ?? '{}') as RelayConfig;
-const emptyCounts = (): KindCounts => ({ packets: 0, bytes: 0, stun: 0, dtls: 0, rtp: 0, rtcp: 0 });
+const emptyCounts = (): KindCounts => ({ packets: 0, bytes: 0, stun: 0, dtls: 0, rtp: 0, rtcp: 0, rtcpRr: 0 });
 let toServer = emptyCounts();
 let toBrowser = emptyCounts();
 let held: number[] = [];
@@ -69,7 +71,10 @@ function count(c: KindCounts, msg: Buffer): void {
   else if (b >= 20 && b <= 63) c.dtls++;
   else if (b >= 128 && b <= 191) {
     const pt = (msg[1] ?? 0) & 0x7f;
-    if (pt >= 64 && pt <= 95) c.rtcp++;
+    if (pt >= 64 && pt <= 95) {
+      c.rtcp++;
+      if (msg[1] === 201) c.rtcpRr++;
+    }
     else c.rtp++;
   }
 }
