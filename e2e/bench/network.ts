@@ -38,6 +38,12 @@ const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
  */
 const CASES = (process.env.BENCH_NETWORK_CASES ?? 'loss,blackout,jitter').split(',').map((c) => c.trim());
 const wantCase = (group: string, key: string) => CASES.includes(group) || CASES.includes(key);
+const KNOWN_CASES = ['loss', 'blackout', 'jitter', 'loss0', 'loss1', 'loss2', 'loss5', 'blackout1', 'blackout5'];
+const unknownCases = CASES.filter((c) => !KNOWN_CASES.includes(c));
+if (unknownCases.length > 0) {
+  console.log(`network bench: unknown BENCH_NETWORK_CASES ${unknownCases.join(', ')} (known: ${KNOWN_CASES.join(', ')})`);
+  process.exit(1);
+}
 const LOSS_CASES = [0, 1, 2, 5].filter((p) => wantCase('loss', `loss${p}`));
 const BLACKOUTS_MS = [1000, 5000].filter((ms) => wantCase('blackout', `blackout${ms / 1000}`));
 /** One-way delay and its uniform jitter through the relay (each direction, each packet). */
