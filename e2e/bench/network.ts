@@ -4,7 +4,8 @@
  * Chromium runs in the fault rig's network namespace (e2e/network/rig.ts: veth + nftables random
  * drop; no netem here), the video harness (agent hub, media process, a cabinet with the timestamp
  * strip) on the host. For werift and Janus in the same run, per case (0/1/2/5 % random UDP loss,
- * a 1 s and a 5 s blackout), while the machine spins:
+ * a 1 s and a 5 s blackout, 50 ± 20 ms jitter each way through the rig's UDP relay,
+ * e2e/network/relay.ts), while the machine spins:
  * - freezes per minute and total frozen time as Chrome counts them (inbound-rtp video
  *   `freezeCount`, `totalFreezesDuration`),
  * - gaps > 200 ms between presented frames (requestVideoFrameCallback), frames decoded per second,
@@ -15,20 +16,44 @@
  * - the loss the media process reports for the viewer (werift: receiver reports; Janus: slowlink),
  *   which the server's automatic bands step on.
  * Goals: at 2 % loss ≤ 1 freeze per minute and latency p95 ≤ 120 ms; moving picture ≤ 500 ms after
- * a blackout; werift within 10 % of Janus on every figure. Exits non-zero on a missed goal, too few
- * samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
+ * a blackout; werift within 10 % of Janus on every figure (the jitter case has only this one; its
+ * render-to-present includes the relay's one-way delay). The jitter case prints what the relay
+ * carried each way and counts only when media and RTCP crossed it. Exits non-zero on a missed goal,
+ * too few samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
+ * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import type { MediaBackend } from '@reel/protocol';
 import { startHarness, type Harness } from '../video/harness.js';
 import { CHROMIUM_ARGS } from '../chromium.js';
 import { createRig, rigUnavailable, type Rig } from '../network/rig.js';
+import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../network/relay.js';
 import { type CaseResult, type InboundSnapshot, evaluate, printTable, summarise } from './network-report.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
-const LOSS_CASES = [0, 1, 2, 5];
-const BLACKOUTS_MS = [1000, 5000];
+/**
+ * `BENCH_NETWORK_CASES`: a comma list of cases (`loss0`, `loss1`, `loss2`, `loss5`, `blackout1`,
+ * `blackout5`, `jitter`) or groups (`loss`, `blackout`); default every case.
+ */
+const CASES = (process.env.BENCH_NETWORK_CASES ?? 'loss,blackout,jitter').split(',').map((c) => c.trim());
+const wantCase = (group: string, key: string) => CASES.includes(group) || CASES.includes(key);
+const KNOWN_CASES = ['loss', 'blackout', 'jitter', 'loss0', 'loss1', 'loss2', 'loss5', 'blackout1', 'blackout5'];
+const unknownCases = CASES.filter((c) => !KNOWN_CASES.includes(c));
+if (unknownCases.length > 0) {
+  console.log(`network bench: unknown BENCH_NETWORK_CASES ${unknownCases.join(', ')} (known: ${KNOWN_CASES.join(', ')})`);
+  process.exit(1);
+}
+const LOSS_CASES = [0, 1, 2, 5].filter((p) => wantCase('loss', `loss${p}`));
+const BLACKOUTS_MS = [1000, 5000].filter((ms) => wantCase('blackout', `blackout${ms / 1000}`));
+/** One-way delay and its uniform jitter through the relay (each direction, each packet). */
+const JITTER = {
+  delayMs: Number(process.env.BENCH_JITTER_DELAY_MS ?? 50),
+  jitterMs: Number(process.env.BENCH_JITTER_MS ?? 20),
+  // netem's behaviour by default: packets reorder when the jitter exceeds their spacing.
+  keepOrder: process.env.BENCH_JITTER_KEEP_ORDER === '1',
+};
+const JITTER_CASE = wantCase('jitter', 'jitter') ? `jitter ${JITTER.delayMs}±${JITTER.jitterMs} ms${JITTER.keepOrder ? ' in order' : ''}` : null;
 const SPIN_EVERY_MS = 2500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -98,20 +123,45 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
   return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
 }
 
-async function run(backend: MediaBackend, rig: Rig): Promise<CaseResult[]> {
+/** What the relay carried in a case, for the log line and the table. */
+function relayLine(backend: string, s: RelayStats): string {
+  const kinds = (c: RelayStats['toServer']) => `${c.packets} packets (${c.rtp} RTP, ${c.rtcp} RTCP of which ${c.rtcpRr} open with a receiver report, ${c.stun} STUN, ${c.dtls} DTLS)`;
+  const h = s.heldMs;
+  return (
+    `${backend} relay: to browser ${kinds(s.toBrowser)}; to server ${kinds(s.toServer)}; ${s.flows} flow(s); ` +
+    `held p50/p95 ${h.p50.toFixed(1)}/${h.p95.toFixed(1)} ms (min ${h.min.toFixed(1)}, max ${h.max.toFixed(1)}, n ${h.n}); reordered ${s.reordered}`
+  );
+}
+
+/** Opens the page on a fresh tab and waits for its first frame; `relay`: every remote candidate rewritten to the relay. */
+async function openViewer(browser: Browser, h: Harness, rig: Rig, backend: string, relay?: Relay): Promise<Page> {
+  const page = await browser.newPage();
+  await page.addInitScript(CAPTURE_PCS);
+  if (relay) {
+    await page.exposeFunction('__relaySdp', async (sdp: string) => {
+      const out = await relay.rewriteSdp(sdp, rig.hostAddress);
+      rig.relayOnly(relay.ports());
+      return out;
+    });
+    await page.addInitScript(RELAY_REMOTE_SDP);
+  }
+  await page.goto(`http://${rig.hostAddress}:${new URL(h.baseUrl).port}/video-test.html`);
+  await page.evaluate(() => window.reel.start(1));
+  for (let i = 0; i < 100 && (await page.evaluate(() => window.reel.firstFrameMs())) === null; i++) await sleep(100);
+  if ((await page.evaluate(() => window.reel.firstFrameMs())) === null)
+    throw new Error(`${backend}: no picture through the rig${relay ? ' and the relay' : ''}`);
+  await sleep(1000);
+  return page;
+}
+
+async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promise<CaseResult[]> {
   const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', log: () => {} });
   const browser = await chromium.launch({ executablePath: rig.chromiumPath, args: CHROMIUM_ARGS });
   const results: CaseResult[] = [];
   try {
     await h.waitStreaming([1], 30_000);
     await h.command(1, { type: 'credit_in', amountCents: 1_000_000 });
-    const page = await browser.newPage();
-    await page.addInitScript(CAPTURE_PCS);
-    await page.goto(`http://${rig.hostAddress}:${new URL(h.baseUrl).port}/video-test.html`);
-    await page.evaluate(() => window.reel.start(1));
-    for (let i = 0; i < 100 && (await page.evaluate(() => window.reel.firstFrameMs())) === null; i++) await sleep(100);
-    if ((await page.evaluate(() => window.reel.firstFrameMs())) === null) throw new Error(`${backend}: no picture through the rig`);
-    await sleep(1000);
+    const page = await openViewer(browser, h, rig, backend);
     for (const loss of LOSS_CASES) {
       rig.setLoss(loss);
       results.push(await measure(page, h, rig, `${loss}% loss`, async () => (await sleep(CASE_MS), null)));
@@ -130,10 +180,24 @@ async function run(backend: MediaBackend, rig: Rig): Promise<CaseResult[]> {
         }),
       );
     }
+    if (JITTER_CASE && relay) {
+      // A new tab whose peer connection only knows the relay; the first tab's viewer leaves first.
+      await page.evaluate(() => window.reel.stop());
+      await page.close();
+      rig.relayOnly([]);
+      const viaRelay = await openViewer(browser, h, rig, backend, relay);
+      console.log(relayLine(`${backend} join`, await relay.stats(true)));
+      const result = await measure(viaRelay, h, rig, JITTER_CASE, async () => (await sleep(CASE_MS), null));
+      const carried = await relay.stats(true);
+      console.log(relayLine(backend, carried));
+      results.push({ ...result, relay: { toBrowser: carried.toBrowser.packets, toServer: carried.toServer.packets, toServerRtcp: carried.toServer.rtcp } });
+      rig.relayOnly(null);
+    }
     const stats = await h.media.client.stats().catch(() => null);
     if (stats) console.log(`${backend} media stats: ${JSON.stringify({ machines: stats.machines, viewers: stats.viewers })}`);
   } finally {
     rig.setLoss(0);
+    rig.relayOnly(null);
     await browser.close().catch(() => {});
     await h.stop();
   }
@@ -149,9 +213,15 @@ const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
 console.log(
   `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
     `harness on the host; ${CASE_MS / 1000} s per case while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
-    'no jitter case (netem absent, no relay built). Figures are noisy when other work loads the machine.',
+    `cases: ${[...LOSS_CASES.map((p) => `${p}% loss`), ...BLACKOUTS_MS.map((ms) => `${ms / 1000} s blackout`), ...(JITTER_CASE ? [JITTER_CASE] : [])].join(', ')}` +
+    (JITTER_CASE
+      ? ` (jitter: a user-space UDP relay, e2e/network/relay.ts, holds each packet ${JITTER.delayMs} ± ${JITTER.jitterMs} ms uniform each way, ` +
+        `${JITTER.keepOrder ? 'in order' : 'reordering like netem'}; no netem here)`
+      : '') +
+    '. Figures are noisy when other work loads the machine.',
 );
 const rig = createRig('bench');
+let relay: Relay | null = null;
 const columns: { backend: string; results: CaseResult[] }[] = [];
 const failures: string[] = [];
 try {
@@ -166,12 +236,14 @@ try {
       continue;
     }
     try {
-      columns.push({ backend, results: await run(backend, rig) });
+      if (JITTER_CASE) relay ??= await startRelay(JITTER);
+      columns.push({ backend, results: await run(backend, rig, relay) });
     } catch (error) {
       failures.push(`${backend} run failed: ${String(error)}`);
     }
   }
 } finally {
+  await relay?.close();
   rig.close();
 }
 printTable(columns);

@@ -7,12 +7,13 @@
  * Loss: `numgen random mod 100 < N drop` on UDP (the media) in both directions; TCP (page,
  * WebSocket) is left alone, as a real lossy link would mostly show up as delay there.
  * Blackout: every packet on the veth is dropped, both directions, for the given time.
- * netem is not available on these machines, so there is no delay or jitter here (see docs/video.md).
+ * Delay/jitter: netem is not available on these machines; relay.ts is a user-space UDP relay for
+ * that, and `relayOnly` makes it the only UDP path between the namespace and the host.
  *
  * Needs root (CAP_NET_ADMIN), `ip` and `nft`; `rigUnavailable()` says why not otherwise.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from '../chromium.js';
@@ -27,6 +28,12 @@ export interface Rig {
   chromiumPath: string;
   setLoss(percent: number): void;
   blackout(on: boolean): void;
+  /**
+   * With ports: UDP between the namespace and the host only to/from those host ports (the jitter
+   * relay's, e2e/network/relay.ts), everything else dropped, so no direct path bypasses the relay.
+   * null: no such rule.
+   */
+  relayOnly(ports: number[] | null): void;
   /** Packets the namespace's rules dropped so far. */
   dropped(): number;
   close(): void;
@@ -83,8 +90,8 @@ export function createRig(tag: string): Rig {
     throw error;
   }
   const load = (rules: string) => run('ip', ['netns', 'exec', ns, 'nft', '-f', '-'], rules);
-  const table = (body: string) =>
-    `flush ruleset\ntable inet rlnet {\n counter dropped {}\n chain input { type filter hook input priority 0; policy accept; ${body} }\n chain output { type filter hook output priority 0; policy accept; ${body} }\n}\n`;
+  const table = (body: string, input = '', output = '') =>
+    `flush ruleset\ntable inet rlnet {\n counter dropped {}\n chain input { type filter hook input priority 0; policy accept; ${input} ${body} }\n chain output { type filter hook output priority 0; policy accept; ${output} ${body} }\n}\n`;
   load(table(''));
 
   const dir = path.join(root, '.tmp', 'rig');
@@ -95,6 +102,7 @@ export function createRig(tag: string): Rig {
 
   let lossPercent = 0;
   let dark = false;
+  let relayPorts: number[] | null = null;
   let carried = 0;
   const apply = () => {
     const rule = dark
@@ -104,7 +112,13 @@ export function createRig(tag: string): Rig {
         : '';
     // The counter survives the flush only as a fresh object: read it before replacing the rules.
     carried += readCounter();
-    load(table(rule));
+    const only = (dir: 'sport' | 'dport') =>
+      relayPorts === null
+        ? ''
+        : relayPorts.length === 0
+          ? `ip ${dir === 'sport' ? 'saddr' : 'daddr'} ${hostAddress} meta l4proto udp drop;`
+          : `ip ${dir === 'sport' ? 'saddr' : 'daddr'} ${hostAddress} udp ${dir} != { ${relayPorts.join(', ')} } drop;`;
+    load(table(rule, only('sport'), only('dport')));
   };
   const readCounter = (): number => {
     try {
@@ -127,8 +141,15 @@ export function createRig(tag: string): Rig {
       dark = on;
       apply();
     },
+    relayOnly(ports) {
+      relayPorts = ports ? [...ports] : null;
+      apply();
+    },
     dropped: () => carried + readCounter(),
-    close: () => removeRig(ns, hostIf),
+    close: () => {
+      removeRig(ns, hostIf);
+      rmSync(chromiumPath, { force: true });
+    },
   };
 }
 
