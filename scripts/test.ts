@@ -1,8 +1,8 @@
 /**
  * `npm test`: every test of the repository. Installs the system packages the browser and video
- * tests need when missing (Debian's chromium, ffmpeg and janus; needs root), then: type check and
- * lint (the fast stage), the unit, component and API tests (Vitest), a build of the web app, and the
- * end-to-end tests in Chromium (Playwright). Exits non-zero when any stage fails.
+ * tests need when missing (Debian's chromium, ffmpeg and janus; needs root), then: type check,
+ * lint and dead exports (the fast stage), the unit, component and API tests (Vitest), a build of
+ * the web app, and the end-to-end tests in Chromium (Playwright). Exits non-zero when any stage fails.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -33,6 +33,8 @@ ensureSystemPackages(SYSTEM_PACKAGES, 'the browser tests');
 const results: boolean[] = [];
 results.push(run('type check (tsc, strict)', 'npm', ['run', '--silent', 'typecheck']));
 results.push(run('lint (eslint, 0 warnings)', 'npx', ['eslint', '--max-warnings', '0', '.']));
+// Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
+results.push(run('dead exports (knip)', 'npx', ['knip', '--include', 'exports,types', '--no-progress']));
 results.push(run('unit, component and API tests (vitest)', 'npx', ['vitest', 'run']));
 buildWeb();
 results.push(run('live video end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts']));
