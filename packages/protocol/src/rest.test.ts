@@ -341,6 +341,34 @@ const examples: Record<string, Examples> = {
     ],
     invalid: [{ brand }, { brand, machines: [{ id: 1 }] }],
   },
+  BrandList: {
+    spec: '§7 GET /machine/brands: the brand groups',
+    valid: [[brand], []],
+    invalid: [[{ id: 1, name: 'x' }], brand],
+  },
+  BrandsWithMachines: {
+    spec: '§7 GET /machine/all: every brand group with its machines',
+    valid: [[{ brand, machines: [machine] }], []],
+    invalid: [[{ brand }], { brand, machines: [] }],
+  },
+  IdParams: {
+    spec: '§7 GET /machine/{id}: a machine or brand id in the path',
+    valid: [{ id: 1 }, { id: INT4_MAX }],
+    invalid: [{}, { id: 0 }, { id: 1.5 }, { id: INT4_MAX + 1 }],
+  },
+  OpenSessionResponse: {
+    spec: '§7 GET /player/session: show, id, name, machine_status, session_status (docs/api.md)',
+    valid: [
+      { ...ok, show: true, id: 3, name: 'Zeus 3', machine_status: 'idle', session_status: 'disconnected' },
+      { ...ok, show: false, id: null, name: null, machine_status: null, session_status: null },
+    ],
+    invalid: [{ ...ok, show: true }, { ...ok, show: false, id: null, name: null, machine_status: null, session_status: 'closed' }],
+  },
+  PromotionHeaders: {
+    spec: '§7 GET /player/discount and /player/bonus: an optional idempotency key',
+    valid: [{}, { 'idempotency-key': 'claim-1' }],
+    invalid: [{ 'idempotency-key': '' }, { 'idempotency-key': 'x'.repeat(101) }],
+  },
   PaytableResponse: {
     spec: 'footer Paytables page, generated from the cabinets\' tables (docs/spec-decisions.md)',
     valid: [{ status: true, code: 20000, ...buildPaytable() }],
