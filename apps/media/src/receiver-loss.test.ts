@@ -11,7 +11,7 @@ function simulate(opts: { seconds: number; reportEveryMs: number; lostEvery?: nu
   const loss = new ReceiverLoss();
   const arrivals: { atMs: number; seq: number }[] = [];
   let rand = 1;
-  const random = () => ((rand = (rand * 48_271) % 0x7fff_ffff) / 0x7fff_ffff);
+  const random = () => (rand = (rand * 48_271) % 0x7fff_ffff) / 0x7fff_ffff;
   for (let i = 0; i < opts.seconds * 125; i++) {
     if (opts.lostEvery && i % opts.lostEvery === opts.lostEvery - 1) continue;
     arrivals.push({ atMs: i * 8 + 30 + random() * 40, seq: 65_000 + i });
@@ -35,7 +35,8 @@ describe('ReceiverLoss', () => {
   });
 
   it('reads reordering jitter with nothing lost as ~0, even with a report every 40 ms', () => {
-    for (const reportEveryMs of [40, 1000]) expect(simulate({ seconds: 5, reportEveryMs }).fraction()).toBeLessThan(0.02);
+    for (const reportEveryMs of [40, 1000])
+      expect(simulate({ seconds: 5, reportEveryMs }).fraction()).toBeLessThan(0.02);
   });
 
   it('reads real loss as its rate, under reordering too', () => {

@@ -41,7 +41,11 @@ export class ReceiverLoss {
 
   /** One report block about our stream, received at `nowMs`. */
   add(report: ReportBlock, nowMs: number): void {
-    this.samples.push({ atMs: nowMs, extHighestSeq: report.highestSequence >>> 0, cumulativeLost: signed24(report.packetsLost) });
+    this.samples.push({
+      atMs: nowMs,
+      extHighestSeq: report.highestSequence >>> 0,
+      cumulativeLost: signed24(report.packetsLost),
+    });
     const cutoff = nowMs - this.windowMs;
     let base = 0;
     while (base + 1 < this.samples.length && this.samples[base + 1]!.atMs <= cutoff) base++;

@@ -8,7 +8,12 @@ import {
   RtcpTransportLayerFeedback,
   type RtcpPacket,
 } from 'werift';
-import { deserializeRtcp, installRtcpCompoundFix, splitCompoundRtcp, weriftDeserialize } from './rtcp-compound.js';
+import {
+  deserializeRtcp,
+  installRtcpCompoundFix,
+  splitCompoundRtcp,
+  weriftDeserialize,
+} from './rtcp-compound.js';
 
 const BROWSER_SSRC = 0x0000_0001;
 const MEDIA_SSRC = 0x0000_abcd;
@@ -66,7 +71,9 @@ describe('RTCP compound parsing (werift fix)', () => {
     const parts = splitCompoundRtcp(Buffer.concat([rr(), nack([100, 0]), rr()]));
     expect(parts.map((p) => p.length)).toEqual([32, 16, 32]);
     // A truncated last packet is dropped, not read past the datagram.
-    expect(splitCompoundRtcp(Buffer.concat([rr(), nack([100, 0]).subarray(0, 12)])).map((p) => p.length)).toEqual([32]);
+    expect(
+      splitCompoundRtcp(Buffer.concat([rr(), nack([100, 0]).subarray(0, 12)])).map((p) => p.length),
+    ).toEqual([32]);
   });
 
   it('reads a NACK between two receiver reports as exactly the NACKed sequence numbers', () => {
@@ -90,7 +97,9 @@ describe('RTCP compound parsing (werift fix)', () => {
     installRtcpCompoundFix();
     installRtcpCompoundFix();
     expect(RtcpPacketConverter.deSerialize).toBe(deserializeRtcp);
-    expect(nackedSeqs(RtcpPacketConverter.deSerialize(Buffer.concat([rr(), nack([100, 0]), rr()])))).toEqual([[100]]);
+    expect(nackedSeqs(RtcpPacketConverter.deSerialize(Buffer.concat([rr(), nack([100, 0]), rr()])))).toEqual([
+      [100],
+    ]);
   });
 
   it('is still needed: werift’s own parser reads the RR after a NACK as more lost packets', () => {

@@ -26,7 +26,8 @@ import { GenericNack, RtcpPacketConverter, RtcpTransportLayerFeedback, type Rtcp
 const RTCP_HEADER_SIZE = 4;
 
 /** werift's parser as shipped (kept for the test that checks whether werift still needs this fix). */
-export const weriftDeserialize: (data: Buffer) => RtcpPacket[] = RtcpPacketConverter.deSerialize.bind(RtcpPacketConverter);
+export const weriftDeserialize: (data: Buffer) => RtcpPacket[] =
+  RtcpPacketConverter.deSerialize.bind(RtcpPacketConverter);
 
 /**
  * The packets of a compound RTCP datagram, each cut at its own length field. A truncated last
