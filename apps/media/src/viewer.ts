@@ -13,6 +13,7 @@ import {
   RTCRtpCodecParameters,
   RTCRtpHeaderExtensionParameters,
   RTP_EXTENSION_URI,
+  RtcpRrPacket,
   RtpPacket,
   useNACK,
   usePLI,
@@ -24,6 +25,12 @@ import {
 import { PLAYOUT_DELAY_URI, type IceServer, type ViewerCloseReason, type ViewerStats } from '@reel/protocol';
 import type { MachineIngest, PacketSink } from './ingest.js';
 import { disableBuiltInRetransmission, internals } from './werift-sender.js';
+import { installRtcpCompoundFix } from './rtcp-compound.js';
+import { ReceiverLoss } from './receiver-loss.js';
+
+// werift 0.24 reads every packet after a NACK in a compound RTCP datagram as more lost sequence
+// numbers (rtcp-compound.ts); fixed process-wide before any viewer parses RTCP.
+installRtcpCompoundFix();
 
 /**
  * 8 s, not less: a viewer behind a network blackout is alive but silent, and the fault rig showed a
@@ -96,6 +103,8 @@ export class Viewer implements PacketSink {
   private readonly timer: NodeJS.Timeout;
   /** The join burst as this viewer got it (squeezed timestamps), by sequence number, for NACKs. */
   private joinBurst = new Map<number, Buffer>();
+  /** Loss over the last second from the browser's receiver reports on our video (band control). */
+  private readonly videoLoss = new ReceiverLoss();
   packetsSent = 0;
   nacksReceived = 0;
   retransmitted = 0;
@@ -155,6 +164,11 @@ export class Viewer implements PacketSink {
     this.audioSender = audio.sender;
     for (const s of [video.sender, audio.sender]) s.onRtcp.subscribe(() => (this.lastRtcpAtMs = Date.now()));
     disableBuiltInRetransmission(video.sender);
+    video.sender.onRtcp.subscribe((packet) => {
+      if (!(packet instanceof RtcpRrPacket)) return;
+      const ssrc = internals(video.sender).ssrc;
+      for (const report of packet.reports) if (report.ssrc === ssrc) this.videoLoss.add(report, Date.now());
+    });
     video.sender.onGenericNack.subscribe((nack) => this.onNack(nack));
     video.sender.onPictureLossIndication.subscribe(() => {
       this.plisReceived++;
@@ -259,12 +273,16 @@ export class Viewer implements PacketSink {
     };
   }
 
-  /** What the browser last reported about its link: loss (receiver reports) and REMB, if any. */
+  /**
+   * What the browser reports about its link: video loss over about the last second, from the
+   * receiver reports' cumulative counts (receiver-loss.ts; not werift's `remoteFractionLost`, the
+   * latest report's own figure, which reads reordering jitter as loss), and REMB, if any.
+   */
   private linkReport(): { lossFraction: number | null; estimateKbps: number | null } {
     if (!this.videoSender) return { lossFraction: null, estimateKbps: null };
     const s = internals(this.videoSender);
     const remb = Number(s.receiverEstimatedMaxBitrate) / 1000;
-    return { lossFraction: s.remoteFractionLost ?? null, estimateKbps: remb > 0 ? remb : null };
+    return { lossFraction: this.videoLoss.fraction(), estimateKbps: remb > 0 ? remb : null };
   }
 
   close(reason: ViewerCloseReason): void {

@@ -6,8 +6,8 @@
  *   ingest's larger, shared RetransmitBuffer instead, so werift's history is switched off
  *   (`disableBuiltInRetransmission`) to avoid sending every lost packet twice.
  * - RTX: werift negotiates the RTX payload type and SSRC; we read them to wrap retransmissions.
- * - Loss and bandwidth: the receiver reports' fraction lost, REMB, and the transport-wide-CC
- *   estimate feed the band stepper.
+ * - Bandwidth: REMB feeds the band stepper (loss comes from the receiver reports' cumulative
+ *   counts, receiver-loss.ts, not from werift's `remoteFractionLost`).
  */
 import type { RTCRtpSender } from 'werift';
 
@@ -18,7 +18,6 @@ interface SenderInternals {
   ssrc: number;
   retransmittedPacketsSent: number;
   retransmittedBytesSent: number;
-  remoteFractionLost?: number;
   rtt?: number;
   receiverEstimatedMaxBitrate: bigint;
   nackCount: number;
