@@ -177,6 +177,8 @@ type Outcome = 'ok' | 'fault' | 'busy' | 'offline';
 export class MeterGuard {
   private readonly pending = new Map<number, { promise: Promise<void>; resolve: () => void }>();
   private readonly running = new Set<number>();
+  /** Machines that (re)connected while their check ran: that check may have seen the old connection. */
+  private readonly again = new Set<number>();
   private readonly retries = new Map<number, NodeJS.Timeout>();
   private readonly idleWaitMs: number;
   private readonly retryMs: number;
@@ -218,13 +220,18 @@ export class MeterGuard {
 
   stop() {
     this.stopped = true;
+    this.again.clear();
     for (const timer of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
   }
 
   /** Runs the verification (once at a time per machine; retried while the machine is busy). */
   async verify(machineId: number): Promise<void> {
-    if (this.running.has(machineId) || this.stopped) return;
+    if (this.stopped) return;
+    if (this.running.has(machineId)) {
+      this.again.add(machineId);
+      return;
+    }
     this.running.add(machineId);
     clearTimeout(this.retries.get(machineId));
     this.retries.delete(machineId);
@@ -237,6 +244,9 @@ export class MeterGuard {
     } finally {
       this.running.delete(machineId);
     }
+    // Asked again meanwhile (a cabinet killed and back during the check): whatever this check
+    // found, it may have been the old connection's, and an 'offline' answer would never retry.
+    if (this.again.delete(machineId)) return this.verify(machineId);
     if (outcome === 'ok' || outcome === 'fault') {
       this.pending.get(machineId)?.resolve();
       this.pending.delete(machineId);
