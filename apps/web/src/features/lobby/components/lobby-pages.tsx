@@ -96,6 +96,9 @@ function BrandCard({ group }: { group: BrandWithMachines }) {
   );
 }
 
+/** The cards a phone or desktop shows without scrolling load their pictures at once. */
+const EAGER_CARDS = 6;
+
 function ReservedMachines({ groups }: { groups: BrandWithMachines[] }) {
   const { t } = useTranslation();
   const reserved = groups.flatMap((group) => group.machines.filter((machine) => machine.reservation));
@@ -106,8 +109,8 @@ function ReservedMachines({ groups }: { groups: BrandWithMachines[] }) {
         {t('lobby.reserved')}
       </h2>
       <div className="machine-list">
-        {reserved.map((machine) => (
-          <MachineCard key={machine.id} machine={machine} />
+        {reserved.map((machine, index) => (
+          <MachineCard key={machine.id} machine={machine} eager={index < EAGER_CARDS} />
         ))}
       </div>
     </section>
