@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Splash } from '@/components/ui/spinner';
@@ -8,36 +8,10 @@ import { setRedirectPath, useAuthStore } from '@/lib/auth-store';
 import { LiveChatLoader } from '@/features/live-chat';
 import type { RouteHandle } from './route-handle';
 
-/**
- * Like React.lazy, but a chunk that has already arrived (preloaded while the token was checked)
- * renders at once. React.lazy suspends on its first render even then, and a boundary that showed
- * its fallback reveals the content only after React's 300 ms throttle.
- */
-function lazyChunk<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | undefined;
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => {
-    pending ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    });
-    pending.catch(() => {
-      // A failed download may be tried again by the next render.
-      pending = undefined;
-    });
-    return pending;
-  };
-  function Chunk(props: P) {
-    const Component = loaded ?? use(preload()).default;
-    return <Component {...props} />;
-  }
-  return { Chunk, preload };
-}
-
-const appLayout = lazyChunk<{ children: ReactNode }>(() => import('./layouts/app-layout'));
-const signedInOverlays = lazyChunk<object>(() => import('./signed-in-overlays'));
-const AppLayout = appLayout.Chunk;
-const SignedInOverlays = signedInOverlays.Chunk;
+const loadAppLayout = () => import('./layouts/app-layout');
+const loadSignedInOverlays = () => import('./signed-in-overlays');
+const AppLayout = lazy(loadAppLayout);
+const SignedInOverlays = lazy(loadSignedInOverlays);
 
 const NO_ROLES: string[] = [];
 
@@ -61,8 +35,8 @@ function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHand
 export function preloadSignedInChunks(handles: readonly (RouteHandle | undefined)[]): void {
   const handle = resolveHandle(handles);
   if (handle.auth === authRoles.onlyGuest) return;
-  void signedInOverlays.preload().catch(() => undefined);
-  if (handle.chrome !== 'none') void appLayout.preload().catch(() => undefined);
+  void loadSignedInOverlays().catch(() => undefined);
+  if (handle.chrome !== 'none') void loadAppLayout().catch(() => undefined);
 }
 
 function Denied({ signedIn }: { signedIn: boolean }) {
