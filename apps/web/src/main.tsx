@@ -1,9 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { preloadSignedInChunks } from '@/app/root-layout';
+import { router } from '@/app/router';
 import { loadRuntimeSettings } from '@/config/runtime-settings';
-import { bootstrapAuth } from '@/lib/auth';
+import { startIpCheck } from '@/features/system';
+import { bootstrapAuth, hasStartupToken } from '@/lib/auth';
 import { fetchLanguage, initI18n, preferredLanguage } from '@/lib/i18n';
 import { loadGuestSettings } from '@/lib/user-settings';
+import type { RouteHandle } from '@/app/route-handle';
 import '@/styles/index.css';
 
 /** A service worker from an older deployment would serve stale bundles; the app runs without one. */
@@ -19,7 +23,12 @@ async function start(): Promise<void> {
   unregisterServiceWorkers();
   // The stored language is known before Settings.json arrives; fetch both at once.
   const early = fetchLanguage(preferredLanguage()).catch(() => undefined);
-  const settings = await loadRuntimeSettings();
+  const settingsLoaded = loadRuntimeSettings();
+  // With a token the signed-in chrome downloads while the settings, /check and /validate are asked.
+  if (hasStartupToken()) preloadSignedInChunks(router.state.matches.map((match) => match.route.handle as RouteHandle | undefined));
+  const settings = await settingsLoaded;
+  // /check needs only the settings (its base): ask it while the texts load and the app renders.
+  startIpCheck();
   await early;
   await initI18n(settings.DEFAULT_LANGUAGE);
   loadGuestSettings();

@@ -5,7 +5,9 @@
 export * from './codes.js';
 export * from './constants.js';
 export * from './paths.js';
-export * from './ws.js';
+export * from './ws-constants.js';
+// Types only: the client→server schemas are built with the schema library at module load.
+export type * from './ws.js';
 // Types only: the server→client schemas would pull the REST and agent schemas into the bundle.
 export type * from './ws-server.js';
 export type * from './rest.js';

@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Splash } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { hasPermission, redirectAfterDenied } from '@/lib/auth-rules';
+import { authRoles, hasPermission, redirectAfterDenied } from '@/lib/auth-rules';
 import { setRedirectPath, useAuthStore } from '@/lib/auth-store';
 import { LiveChatLoader } from '@/features/live-chat';
 import type { RouteHandle } from './route-handle';
 
-const AppLayout = lazy(() => import('./layouts/app-layout'));
-const SignedInOverlays = lazy(() => import('./signed-in-overlays'));
+const loadAppLayout = () => import('./layouts/app-layout');
+const loadSignedInOverlays = () => import('./signed-in-overlays');
+const AppLayout = lazy(loadAppLayout);
+const SignedInOverlays = lazy(loadSignedInOverlays);
 
 const NO_ROLES: string[] = [];
 
@@ -23,6 +25,18 @@ function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHand
     if (handle.background) result.background = handle.background;
   }
   return result;
+}
+
+/**
+ * Starts downloading what a signed-in page renders (the overlays, and the app chrome unless the
+ * route has none) while the stored token is still being checked: otherwise the page waits for the
+ * check, then the chrome's chunk, then the overlays' chunk, one after the other.
+ */
+export function preloadSignedInChunks(handles: readonly (RouteHandle | undefined)[]): void {
+  const handle = resolveHandle(handles);
+  if (handle.auth === authRoles.onlyGuest) return;
+  void loadSignedInOverlays().catch(() => undefined);
+  if (handle.chrome !== 'none') void loadAppLayout().catch(() => undefined);
 }
 
 function Denied({ signedIn }: { signedIn: boolean }) {

@@ -28,6 +28,12 @@ export function getStoredToken(): string | null {
   return local.get(StorageKey.accessToken) ?? session.get(StorageKey.accessToken);
 }
 
+/** Whether start-up will sign in with a token (a stored one or one in the address bar). */
+export function hasStartupToken(): boolean {
+  const query = new URLSearchParams(window.location.search);
+  return getStoredToken() !== null || query.has('access_token') || query.has('token');
+}
+
 /** Remember me keeps the token across browser restarts; otherwise it lives for the tab only. */
 function storeToken(token: string, remember = local.get(StorageKey.rememberMe) !== 'false'): void {
   if (remember) {

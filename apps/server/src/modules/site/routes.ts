@@ -22,7 +22,21 @@ export const siteRoutes: RouteModule = async (app, ctx) => {
 
   const dist = ctx.config.webDistDir;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: ['index.html'] });
+    const assets = path.join(dist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: ['index.html'],
+      // The build writes file.br and file.gz beside its text files (apps/web/vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        // assets/ holds only content-hashed build output: a changed file has a new name. Everything
+        // else (index.html, favicon, info pages) is asked again each time.
+        res.setHeader('cache-control', file.startsWith(assets) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
     // Client-side routes (/lobby, /game/1/x, ...) all load the single-page app; API-like and file
     // paths that matched nothing stay a coded 404.
     const apiLike = ['/api/', '/ws/', RootPath.check, RootPath.settings];

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
@@ -90,5 +92,53 @@ describe('IP policy', () => {
     expect(check).toMatchObject({ status: 0, ip: '8.8.8.8', country: 'UNKNOWN' });
     const log = await t.ctx.db.query("SELECT type FROM auth_log ORDER BY id DESC LIMIT 1");
     expect(log.rows[0].type).toBe('login not allowed');
+  });
+});
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-test-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Reel Live</title>');
+    fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js'), script);
+    // What the build writes beside it (apps/web/vite.config.ts).
+    fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js.gz'), zlib.gzipSync(script));
+    t = await createTestApp((config) => {
+      config.webDistDir = dist;
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends hashed assets precompressed and cacheable for a year, the page itself revalidated', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await t.app.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-Ab12Cd34.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+
+    for (const url of ['/', '/lobby', '/game/1/Lucky']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' })).statusCode).toBe(404);
   });
 });

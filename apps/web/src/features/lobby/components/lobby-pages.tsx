@@ -96,6 +96,9 @@ function BrandCard({ group }: { group: BrandWithMachines }) {
   );
 }
 
+/** The cards a phone or desktop shows without scrolling load their pictures at once. */
+const EAGER_CARDS = 6;
+
 function ReservedMachines({ groups }: { groups: BrandWithMachines[] }) {
   const { t } = useTranslation();
   const reserved = groups.flatMap((group) => group.machines.filter((machine) => machine.reservation));
@@ -106,53 +109,70 @@ function ReservedMachines({ groups }: { groups: BrandWithMachines[] }) {
         {t('lobby.reserved')}
       </h2>
       <div className="machine-list">
-        {reserved.map((machine) => (
-          <MachineCard key={machine.id} machine={machine} />
+        {reserved.map((machine, index) => (
+          <MachineCard key={machine.id} machine={machine} eager={index < EAGER_CARDS} />
         ))}
       </div>
     </section>
   );
 }
 
-function GroupMachines({ group }: { group: BrandWithMachines }) {
+/**
+ * The filter chips with their live counts. They subscribe to every status on their own, so a push
+ * re-renders them and the cards it changed, not the grid.
+ */
+function StatusChips({
+  group,
+  filter,
+  onFilter,
+}: {
+  group: BrandWithMachines;
+  filter: MachineStatus | 'all';
+  onFilter: (filter: MachineStatus | 'all') => void;
+}) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<MachineStatus | 'all'>('all');
   const statuses = useLobbyStore((state) => state.statuses);
   const ids = useMemo(() => group.machines.map((machine) => machine.id), [group.machines]);
   const counts = countStatuses(ids, statuses);
-  // With a filter the list follows live status; without one its identity survives a push.
-  const liveStatuses = filter === 'all' ? null : statuses;
+  return (
+    <div className="chips" role="group" aria-label={t('lobby.filter')}>
+      <button type="button" className="chip" aria-pressed={filter === 'all'} onClick={() => onFilter('all')}>
+        {t('lobby.all')} <span className="chip__count">{group.machines.length}</span>
+      </button>
+      {STATUS_ORDER.map((status) => (
+        <button
+          key={status}
+          type="button"
+          className={`chip chip--${status}`}
+          aria-pressed={filter === status}
+          onClick={() => onFilter(status)}
+          data-testid={`count-${status}`}
+        >
+          {t(`lobby.status.${status}`)} <span className="chip__count">{counts[status]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const NO_STATUSES: Record<number, MachineStatus> = {};
+
+function GroupMachines({ group }: { group: BrandWithMachines }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<MachineStatus | 'all'>('all');
+  // With a filter the list follows live status; without one it does not read statuses at all, so
+  // a push does not re-render the grid.
+  const liveStatuses = useLobbyStore((state) => (filter === 'all' ? NO_STATUSES : state.statuses));
   const machines = useMemo(
     () =>
-      liveStatuses === null
+      filter === 'all'
         ? group.machines
         : group.machines.filter((machine) => (liveStatuses[machine.id] ?? machine.status) === filter),
     [filter, group.machines, liveStatuses],
   );
   return (
     <>
-      <div className="chips" role="group" aria-label={t('lobby.filter')}>
-        <button
-          type="button"
-          className="chip"
-          aria-pressed={filter === 'all'}
-          onClick={() => setFilter('all')}
-        >
-          {t('lobby.all')} <span className="chip__count">{group.machines.length}</span>
-        </button>
-        {STATUS_ORDER.map((status) => (
-          <button
-            key={status}
-            type="button"
-            className={`chip chip--${status}`}
-            aria-pressed={filter === status}
-            onClick={() => setFilter(status)}
-            data-testid={`count-${status}`}
-          >
-            {t(`lobby.status.${status}`)} <span className="chip__count">{counts[status]}</span>
-          </button>
-        ))}
-      </div>
+      <StatusChips group={group} filter={filter} onFilter={setFilter} />
       {group.machines.length === 0 ? (
         <p className="muted">{t('lobby.empty')}</p>
       ) : (

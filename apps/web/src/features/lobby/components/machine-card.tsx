@@ -9,8 +9,12 @@ import { useLobbyStore } from '../stores/lobby-store';
 import { usePictureRound } from '../hooks/use-picture-round';
 import { StatusBadge } from './status-badge';
 
-/** Each card reads only its own live status, so one push re-renders one card. */
-export const MachineCard = memo(function MachineCard({ machine }: { machine: Machine }) {
+/**
+ * Each card reads only its own live status, so one push re-renders one card. `eager` is for the
+ * cards a lobby shows first: their pictures are the page's largest paint and must not wait for
+ * layout the way lazy ones do.
+ */
+export const MachineCard = memo(function MachineCard({ machine, eager = false }: { machine: Machine; eager?: boolean }) {
   const { t } = useTranslation();
   const status = useLobbyStore((state) => state.statuses[machine.id] ?? machine.status);
   const hot = useLobbyStore((state) => state.hot[machine.id] ?? machine.hot);
@@ -22,7 +26,7 @@ export const MachineCard = memo(function MachineCard({ machine }: { machine: Mac
   return (
     <article className={`machine machine--${status}`} aria-label={machine.name} data-machine-id={machine.id}>
       <div className="machine__art" aria-hidden="true">
-        <img src={picture} alt="" loading="lazy" decoding="async" width={320} height={180} />
+        <img src={picture} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={320} height={180} />
         {hot ? (
           <span className="machine__hot">
             <Icon name="fire" size={14} />

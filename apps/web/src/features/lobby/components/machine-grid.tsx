@@ -6,6 +6,8 @@ import { MachineCard } from './machine-card';
 const CARD_MIN_WIDTH_PX = 156;
 const GAP_PX = 12;
 const ROW_HEIGHT_PX = 236;
+/** The rows a screen shows first load their pictures at once (they are the page's largest paint). */
+const EAGER_ROWS = 2;
 
 function columnsFor(widthPx: number): number {
   return Math.max(1, Math.floor((widthPx + GAP_PX) / (CARD_MIN_WIDTH_PX + GAP_PX)));
@@ -58,7 +60,7 @@ export function MachineGrid({ machines, label }: { machines: readonly Machine[];
         >
           {machines.slice(row.index * columns, row.index * columns + columns).map((machine) => (
             <div role="listitem" key={machine.id}>
-              <MachineCard machine={machine} />
+              <MachineCard machine={machine} eager={row.index < EAGER_ROWS} />
             </div>
           ))}
         </div>

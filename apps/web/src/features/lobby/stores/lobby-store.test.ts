@@ -60,4 +60,29 @@ describe('lobby snapshot and pushed statuses', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps the objects a refreshed snapshot did not change, so unchanged cards do not re-render', async () => {
+    useLobbyStore.setState({ groups: [] });
+    const two = (name: string): BrandWithMachines[] => [
+      {
+        brand: { id: 1, name: 'Brand', jackpot: '0', machineCount: 2 },
+        machines: [
+          { id: 7, name: 'Machine 7', status: 'available', hot: false, bands: [] },
+          { id: 8, name, status: 'available', hot: false, bands: [] },
+        ],
+      } as unknown as BrandWithMachines,
+    ];
+    vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8'));
+    await loadLobby();
+    const first = useLobbyStore.getState().groups;
+    vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8'));
+    await loadLobby();
+    expect(useLobbyStore.getState().groups[0]).toBe(first[0]);
+    vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8 renamed'));
+    await loadLobby();
+    const [group] = useLobbyStore.getState().groups;
+    expect(group).not.toBe(first[0]);
+    expect(group!.machines[0]).toBe(first[0]!.machines[0]);
+    expect(group!.machines[1]!.name).toBe('Machine 8 renamed');
+  });
 });

@@ -23,7 +23,40 @@ export const useLobbyStore = create<LobbyState>(() => ({
   jackpots: {},
 }));
 
-function setLobby(groups: BrandWithMachines[]): void {
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = Object.keys(a) as (keyof T)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => sameValue(a[key], b[key]));
+}
+
+/**
+ * A refreshed snapshot keeps the objects (and a group's machine list) it already had where nothing
+ * changed, so the periodic refresh re-renders only what it changed, not every card on screen.
+ */
+function reuseUnchanged(previous: BrandWithMachines[], next: BrandWithMachines[]): BrandWithMachines[] {
+  if (previous.length === 0) return next;
+  const machinesById = new Map(previous.flatMap((group) => group.machines.map((machine) => [machine.id, machine] as const)));
+  const groupsById = new Map(previous.map((group) => [group.brand.id, group] as const));
+  return next.map((group) => {
+    const before = groupsById.get(group.brand.id);
+    const machines = group.machines.map((machine) => {
+      const old = machinesById.get(machine.id);
+      return old && sameFields(old, machine) ? old : machine;
+    });
+    const sameMachines = before !== undefined && before.machines.length === machines.length && machines.every((machine, index) => machine === before.machines[index]);
+    const brand = before && sameFields(before.brand, group.brand) ? before.brand : group.brand;
+    if (sameMachines && brand === before.brand) return before;
+    return { brand, machines: sameMachines ? before.machines : machines };
+  });
+}
+
+function setLobby(fresh: BrandWithMachines[]): void {
+  const groups = reuseUnchanged(useLobbyStore.getState().groups, fresh);
   const statuses: Record<number, MachineStatus> = {};
   const hot: Record<number, boolean> = {};
   const jackpots: Record<number, string> = {};
