@@ -14,10 +14,15 @@ export class CommandDeduper {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
+  /**
+   * `retryRejected`: a rejection of this command is not its final answer (it moved nothing, and the
+   * same command sent again later, e.g. a cash out once a game has landed, must run then).
+   */
   run(
     command: AgentCommand,
     execute: () => Promise<CommandResult>,
     creditsCents: () => number,
+    retryRejected = false,
   ): Promise<CommandResult> {
     const existing = this.results.get(command.commandId);
     if (existing) return existing.then((r) => ({ ...r, duplicate: true }));
@@ -42,6 +47,11 @@ export class CommandDeduper {
     // Oldest first (Map keeps insertion order): forgetting very old ids bounds memory; the server
     // never retries a command that old.
     this.remember(command.commandId, promise);
+    if (retryRejected) {
+      void promise.then((result) => {
+        if (result.outcome === 'rejected' && this.results.get(command.commandId) === promise) this.results.delete(command.commandId);
+      });
+    }
     return promise;
   }
 

@@ -116,6 +116,32 @@ describe('SlotMachine', () => {
     m.dispose();
   });
 
+  it('a cash out refused while a game lands runs when the server sends the same command again; a refused credit in stays refused', async () => {
+    const m = new SlotMachine({ machineId: 7, timing: FAST });
+    await m.execute({ commandId: id(), type: 'credit_in', amountCents: 1000 });
+    const spinning = m.execute({ commandId: id(), type: 'spin' });
+    const cashOut = { commandId: id(), type: 'cash_out' } as const;
+    expect((await m.execute(cashOut)).reason).toBe('busy');
+    await spinning;
+    while (m.state !== 'idle') await new Promise((res) => setTimeout(res, 5));
+    const paid = await m.execute(cashOut);
+    expect(paid.outcome).toBe('ok');
+    expect(paid.duplicate).toBeFalsy();
+    expect(paid.amountCents).toBeGreaterThan(0);
+    // Sent once more after it paid: the stored answer, not a second payment.
+    expect(await m.execute(cashOut)).toMatchObject({ outcome: 'ok', duplicate: true, amountCents: paid.amountCents });
+
+    await m.execute({ commandId: id(), type: 'credit_in', amountCents: 500 });
+    const again = m.execute({ commandId: id(), type: 'spin' });
+    const creditIn = { commandId: id(), type: 'credit_in', amountCents: 100 } as const;
+    await m.execute({ commandId: id(), type: 'set_fault', fault: 'malfunction' });
+    expect((await m.execute(creditIn)).reason).toBe('faulted');
+    await again;
+    await m.execute({ commandId: id(), type: 'set_fault', fault: 'none' });
+    expect(await m.execute(creditIn)).toMatchObject({ outcome: 'rejected', duplicate: true });
+    m.dispose();
+  });
+
   it('three scatters start the free-spin bonus; free spins pay double and cost nothing', async () => {
     const trigger = findStops((ev) => ev.scatterCount === 3);
     const plain = findStops((ev) => ev.scatterCount === 0 && ev.linePay > 0);

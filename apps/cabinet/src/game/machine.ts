@@ -228,12 +228,19 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.emit('meters', { ...this.meters });
   }
 
-  /** Runs a command at most once per commandId (see CommandDeduper). */
+  /**
+   * Runs a command at most once per commandId (see CommandDeduper). A cash out refused because the
+   * machine could not pay just then (a game still landing, a fault) is run again when the server
+   * sends it again: the server keeps the same id until the machine pays, so a remembered refusal
+   * would hold the player's money on the machine for good. A refused credit in stays refused: the
+   * server gives that money back to the wallet.
+   */
   execute(command: AgentCommand): Promise<CommandResult> {
     return this.deduper.run(
       command,
       () => this.run(command),
       () => this.meters.creditsCents,
+      command.type === 'cash_out',
     );
   }
 

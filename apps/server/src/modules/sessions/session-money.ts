@@ -159,7 +159,11 @@ export class SessionMoney {
    */
   private async bookCashOut(command: OutboxCommand, result: CommandResult) {
     const { kit } = this;
-    if (result.outcome !== 'ok') throw new AppError(Code.MachineNotAvailable, 409);
+    if (result.outcome !== 'ok') {
+      // Kept pending and sent again with the same id: the machine pays once it can.
+      kit.warn(new Error(`machine ${command.machine_id} refused cash out ${command.command_id}: ${result.outcome} ${result.reason ?? ''}`), 'cash out');
+      throw new AppError(Code.MachineNotAvailable, 409);
+    }
     const paidCents = result.amountCents ?? 0;
     const booked = await withMoney(kit, (tx, move) => writeCashOut(tx, move, command, paidCents, kit.wagerMultiplier));
     if (booked === null) return;
