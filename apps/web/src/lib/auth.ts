@@ -28,10 +28,14 @@ export function getStoredToken(): string | null {
   return local.get(StorageKey.accessToken) ?? session.get(StorageKey.accessToken);
 }
 
+/** The token a link may carry in the query string (`access_token`, else `token`). */
+function queryToken(params: URLSearchParams): string | null {
+  return params.get('access_token') ?? params.get('token');
+}
+
 /** Whether start-up will sign in with a token (a stored one or one in the address bar). */
 export function hasStartupToken(): boolean {
-  const query = new URLSearchParams(window.location.search);
-  return getStoredToken() !== null || query.has('access_token') || query.has('token');
+  return getStoredToken() !== null || Boolean(queryToken(new URLSearchParams(window.location.search)));
 }
 
 /** Remember me keeps the token across browser restarts; otherwise it lives for the tab only. */
@@ -168,7 +172,7 @@ export function takeLogoutMessage(): string | null {
 /** A token in the page's query string becomes the stored token and leaves the address bar. */
 function adoptTokenFromQuery(): string | null {
   const url = new URL(window.location.href);
-  const token = url.searchParams.get('access_token') ?? url.searchParams.get('token');
+  const token = queryToken(url.searchParams);
   if (!token) return null;
   storeToken(token, true);
   url.searchParams.delete('access_token');

@@ -138,7 +138,7 @@ export class SessionManager implements SessionService {
 
   /**
    * `previous` is known for a state change of a connected cabinet. The lobby only shows whether a
-   * cabinet can play, so a spin's idle → spinning → idle asks the lobby nothing (the spin's wins
+   * cabinet can play, so a spin's idle → in_game → idle asks the lobby nothing (the spin's wins
    * reach the lobby's hot flag with its game cycle, game-cycles.ts).
    */
   private async onCabinetState(machineId: number, state: string, previous?: string | null) {
