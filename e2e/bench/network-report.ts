@@ -14,6 +14,8 @@ export interface InboundSnapshot {
 interface FrameRecord {
   atMs: number;
   renderedAtMs: number | null;
+  /** rVFC `receiveTime` on the wall clock: the frame's last packet reached the browser. */
+  receivedMs?: number | null;
 }
 
 export interface CaseResult {
@@ -27,6 +29,8 @@ export interface CaseResult {
   latencyP50: number;
   latencyP95: number;
   latencySamples: number;
+  /** The latency split at the frame's arrival: render → receive (encode, forwarding, network) and receive → present (jitter buffer, decode, display). */
+  split: { toReceiveP50: number; toReceiveP95: number; afterReceiveP50: number; afterReceiveP95: number };
   recoverMs: number | null;
   nacks: number;
   retransmitted: number;
@@ -53,6 +57,9 @@ export function summarise(
   let gaps = 0;
   for (let i = 1; i < frames.length; i++) if (frames[i]!.atMs - frames[i - 1]!.atMs > GAP_MS) gaps++;
   const latency = frames.filter((f) => f.renderedAtMs !== null).map((f) => f.atMs - f.renderedAtMs!);
+  const timed = frames.filter((f) => f.renderedAtMs !== null && typeof f.receivedMs === 'number');
+  const toReceive = timed.map((f) => f.receivedMs! - f.renderedAtMs!);
+  const afterReceive = timed.map((f) => f.atMs - f.receivedMs!);
   const minutes = windowMs / 60_000;
   let recoverMs: number | null = null;
   if (blackoutEndMs !== null) {
@@ -71,6 +78,12 @@ export function summarise(
     latencyP50: pct(latency, 50),
     latencyP95: pct(latency, 95),
     latencySamples: latency.length,
+    split: {
+      toReceiveP50: pct(toReceive, 50),
+      toReceiveP95: pct(toReceive, 95),
+      afterReceiveP50: pct(afterReceive, 50),
+      afterReceiveP95: pct(afterReceive, 95),
+    },
     recoverMs,
     nacks: after.nackCount - before.nackCount,
     retransmitted: after.retransmitted - before.retransmitted,
@@ -89,6 +102,8 @@ const ROWS: [string, (r: CaseResult) => string][] = [
   ['frames decoded / s', (r) => r.fps.toFixed(1)],
   ['render-to-present p50 ms', (r) => r.latencyP50.toFixed(0)],
   ['render-to-present p95 ms', (r) => r.latencyP95.toFixed(0)],
+  ['  render → receive p50/p95 ms', (r) => `${r.split.toReceiveP50.toFixed(0)}/${r.split.toReceiveP95.toFixed(0)}`],
+  ['  receive → present p50/p95 ms', (r) => `${r.split.afterReceiveP50.toFixed(0)}/${r.split.afterReceiveP95.toFixed(0)}`],
   ['blackout end to picture ms', (r) => (r.recoverMs === null ? '-' : r.recoverMs.toFixed(0))],
   ['NACKs sent / rtx received', (r) => `${r.nacks}/${r.retransmitted}`],
   ['PLIs sent', (r) => String(r.plis)],

@@ -20,7 +20,7 @@
  * render-to-present includes the relay's one-way delay). The jitter case prints what the relay
  * carried each way and counts only when media and RTCP crossed it. Exits non-zero on a missed goal,
  * too few samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
- * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length.
+ * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length (the 2 % case runs at least 60 s).
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -32,6 +32,12 @@ import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../ne
 import { type CaseResult, type InboundSnapshot, evaluate, printTable, summarise } from './network-report.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
+/**
+ * The 2 % loss case carries the absolute "≤ 1 freeze per minute" goal, which a 20 s window cannot
+ * judge (one freeze reads as 3 a minute): it runs at least a minute.
+ */
+const GOAL_CASE_MS = Math.max(CASE_MS, 60_000);
+const caseMs = (lossPercent: number) => (lossPercent === 2 ? GOAL_CASE_MS : CASE_MS);
 /**
  * `BENCH_NETWORK_CASES`: a comma list of cases (`loss0`, `loss1`, `loss2`, `loss5`, `blackout1`,
  * `blackout5`, `jitter`) or groups (`loss`, `blackout`); default every case.
@@ -102,7 +108,7 @@ async function keepSpinning(h: Harness, untilMs: number): Promise<void> {
   }
 }
 
-async function measure(page: Page, h: Harness, rig: Rig, name: string, action: () => Promise<number | null>): Promise<CaseResult> {
+async function measure(page: Page, h: Harness, rig: Rig, name: string, action: () => Promise<number | null>, lengthMs = CASE_MS): Promise<CaseResult> {
   const before = await inbound(page);
   const droppedBefore = rig.dropped();
   await page.evaluate(() => window.reel.record(true));
@@ -116,7 +122,7 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
       })
       .catch(() => undefined);
   }, 1000);
-  const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + CASE_MS - SPIN_EVERY_MS)]).finally(() => clearInterval(lossWatch));
+  const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + lengthMs - SPIN_EVERY_MS)]).finally(() => clearInterval(lossWatch));
   const windowMs = Date.now() - t0;
   const frames = await page.evaluate(() => window.reel.frames());
   const after = await inbound(page);
@@ -164,7 +170,7 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promis
     const page = await openViewer(browser, h, rig, backend);
     for (const loss of LOSS_CASES) {
       rig.setLoss(loss);
-      results.push(await measure(page, h, rig, `${loss}% loss`, async () => (await sleep(CASE_MS), null)));
+      results.push(await measure(page, h, rig, `${loss}% loss`, async () => (await sleep(caseMs(loss)), null), caseMs(loss)));
       rig.setLoss(0);
     }
     for (const dark of BLACKOUTS_MS) {
@@ -212,7 +218,7 @@ if (unavailable) {
 const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
 console.log(
   `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
-    `harness on the host; ${CASE_MS / 1000} s per case while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
+    `harness on the host; ${CASE_MS / 1000} s per case (2% loss: ${GOAL_CASE_MS / 1000} s) while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
     `cases: ${[...LOSS_CASES.map((p) => `${p}% loss`), ...BLACKOUTS_MS.map((ms) => `${ms / 1000} s blackout`), ...(JITTER_CASE ? [JITTER_CASE] : [])].join(', ')}` +
     (JITTER_CASE
       ? ` (jitter: a user-space UDP relay, e2e/network/relay.ts, holds each packet ${JITTER.delayMs} ± ${JITTER.jitterMs} ms uniform each way, ` +
