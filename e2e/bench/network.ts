@@ -22,7 +22,8 @@
  * too few samples, or a missing backend. Needs root for the rig: without it, prints why and exits 2.
  * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length (the 2 % case runs at least 60 s).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { MediaBackend } from '@reel/protocol';
 import { startHarness, type Harness } from '../video/harness.js';
@@ -61,6 +62,9 @@ const JITTER = {
 };
 const JITTER_CASE = wantCase('jitter', 'jitter') ? `jitter ${JITTER.delayMs}±${JITTER.jitterMs} ms${JITTER.keepOrder ? ' in order' : ''}` : null;
 const SPIN_EVERY_MS = 2500;
+/** `BENCH_NETWORK_DUMP=<dir>`: each case's frame records (render, receive, present times) as JSON, to study a tail. */
+const DUMP_DIR = process.env.BENCH_NETWORK_DUMP;
+let dumpBackend = '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps every RTCPeerConnection the page makes, so the bench can read its full getStats. */
@@ -125,6 +129,7 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
   const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + lengthMs - SPIN_EVERY_MS)]).finally(() => clearInterval(lossWatch));
   const windowMs = Date.now() - t0;
   const frames = await page.evaluate(() => window.reel.frames());
+  if (DUMP_DIR) writeFileSync(path.join(DUMP_DIR, `${dumpBackend}-${name.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(frames));
   const after = await inbound(page);
   return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
 }
@@ -161,6 +166,7 @@ async function openViewer(browser: Browser, h: Harness, rig: Rig, backend: strin
 }
 
 async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promise<CaseResult[]> {
+  dumpBackend = backend;
   const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', log: () => {} });
   const browser = await chromium.launch({ executablePath: rig.chromiumPath, args: CHROMIUM_ARGS });
   const results: CaseResult[] = [];
