@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { routeShells } from './vite/route-shells';
-import { stylesheetAfterSplash } from './vite/stylesheet-after-splash';
 
 const backend = process.env.REEL_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -38,7 +37,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [stylesheetAfterSplash(), routeShells(), precompress()],
+  plugins: [routeShells(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
