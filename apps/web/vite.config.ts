@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { routeShells } from './vite/route-shells';
 
 const backend = process.env.REEL_BACKEND ?? 'http://127.0.0.1:8080';
 
@@ -36,7 +37,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [precompress()],
+  plugins: [routeShells(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -1,10 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { preloadSignedInChunks } from '@/app/root-layout';
+import { preloadSignedInChunks, preloadSignedInData } from '@/app/root-layout';
 import { router } from '@/app/router';
 import { loadRuntimeSettings } from '@/config/runtime-settings';
 import { startIpCheck } from '@/features/system';
-import { bootstrapAuth, hasStartupToken } from '@/lib/auth';
+import { bootstrapAuth, hasStartupToken, prepareAuth } from '@/lib/auth';
 import { fetchLanguage, initI18n, preferredLanguage } from '@/lib/i18n';
 import { loadGuestSettings } from '@/lib/user-settings';
 import type { RouteHandle } from '@/app/route-handle';
@@ -24,11 +24,16 @@ async function start(): Promise<void> {
   // The stored language is known before Settings.json arrives; fetch both at once.
   const early = fetchLanguage(preferredLanguage()).catch(() => undefined);
   const settingsLoaded = loadRuntimeSettings();
+  const handles = router.state.matches.map((match) => match.route.handle as RouteHandle | undefined);
+  const signedIn = hasStartupToken();
   // With a token the signed-in chrome downloads while the settings, /check and /validate are asked.
-  if (hasStartupToken()) preloadSignedInChunks(router.state.matches.map((match) => match.route.handle as RouteHandle | undefined));
+  if (signedIn) preloadSignedInChunks(handles);
   const settings = await settingsLoaded;
   // /check needs only the settings (its base): ask it while the texts load and the app renders.
   startIpCheck();
+  prepareAuth();
+  // The page's own data too (the lobby's machine list): it no longer waits for /validate.
+  if (signedIn) preloadSignedInData(handles);
   await early;
   await initI18n(settings.DEFAULT_LANGUAGE);
   loadGuestSettings();

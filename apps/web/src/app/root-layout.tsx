@@ -23,6 +23,7 @@ function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHand
     if ('auth' in handle) result.auth = handle.auth;
     if (handle.chrome) result.chrome = handle.chrome;
     if (handle.background) result.background = handle.background;
+    if (handle.preloadData) result.preloadData = handle.preloadData;
   }
   return result;
 }
@@ -37,6 +38,17 @@ export function preloadSignedInChunks(handles: readonly (RouteHandle | undefined
   if (handle.auth === authRoles.onlyGuest) return;
   void loadSignedInOverlays().catch(() => undefined);
   if (handle.chrome !== 'none') void loadAppLayout().catch(() => undefined);
+}
+
+/**
+ * Starts a signed-in page's first data request (its handle's preloadData) once the settings are
+ * in and the API client carries the start-up token: the request then runs beside the token check
+ * instead of after it and after the page's first render.
+ */
+export function preloadSignedInData(handles: readonly (RouteHandle | undefined)[]): void {
+  const handle = resolveHandle(handles);
+  if (handle.auth === authRoles.onlyGuest) return;
+  void handle.preloadData?.().catch(() => undefined);
 }
 
 function Denied({ signedIn }: { signedIn: boolean }) {

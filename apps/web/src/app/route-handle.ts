@@ -5,4 +5,9 @@ export interface RouteHandle {
   auth?: AuthList;
   chrome?: 'full' | 'none';
   background?: 'lobby' | 'game';
+  /**
+   * Starts the page's first data request at start-up, with the start-up token, while that token is
+   * still being checked; the page takes the answer when it mounts.
+   */
+  preloadData?: () => Promise<unknown>;
 }

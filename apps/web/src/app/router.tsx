@@ -20,7 +20,7 @@ export function createRoutes(): RouteObject[] {
         { index: true, element: <Navigate to={paths.lobby} replace /> },
         {
           path: 'lobby',
-          handle: handle({ auth: user, background: 'lobby' }),
+          handle: handle({ auth: user, background: 'lobby', preloadData: () => import('./routes/lobby').then((m) => m.prefetchLobby()) }),
           children: [
             { index: true, lazy: () => import('./routes/lobby').then((m) => ({ Component: m.LobbyRoute })) },
             { path: ':id/:name', lazy: () => import('./routes/lobby').then((m) => ({ Component: m.LobbyGroupRoute })) },

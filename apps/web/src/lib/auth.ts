@@ -189,11 +189,16 @@ function messageForError(error: unknown): string {
   return i18next.t('common.unknownError');
 }
 
+let prepared = false;
+
 /**
- * Start-up check (spec section 4): automatic login with the stored token, automatic logout with a
- * message, or guest when there is no token.
+ * The synchronous half of start-up: the API client learns where the token is, and a token in the
+ * address bar becomes the stored one. Done before anything else is asked, so requests a page
+ * starts while the token is still being checked (route preloads) carry it.
  */
-export async function bootstrapAuth(): Promise<void> {
+export function prepareAuth(): void {
+  if (prepared) return;
+  prepared = true;
   configureApiClient({
     getToken: () => useAuthStore.getState().token ?? getStoredToken(),
     onUnauthorized: (error) => {
@@ -222,6 +227,14 @@ export async function bootstrapAuth(): Promise<void> {
   });
 
   adoptTokenFromQuery();
+}
+
+/**
+ * Start-up check (spec section 4): automatic login with the stored token, automatic logout with a
+ * message, or guest when there is no token.
+ */
+export async function bootstrapAuth(): Promise<void> {
+  prepareAuth();
   const token = getStoredToken();
   if (!token) {
     useAuthStore.setState({ status: 'guest' });

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { CheckResponse, Code, RootPath, WsPath } from '@reel/protocol';
 import type { RouteModule } from '../../context.js';
 import { readSettings } from '../settings/runtime-settings.js';
+import { checkPreloadLink, shellFor } from './page-shell.js';
 
 export const siteRoutes: RouteModule = async (app, ctx) => {
   app.get(RootPath.check, { schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {
@@ -45,7 +46,9 @@ export const siteRoutes: RouteModule = async (app, ctx) => {
       if (apiLike.some((p) => url.startsWith(p)) || path.extname(url)) {
         return reply.status(404).send({ status: false, code: Code.NotFound, ErrorMessage: 'Not found' });
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      const link = checkPreloadLink(readSettings(ctx.config.settingsFile).API_URL);
+      if (link) reply.header('link', link);
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(shellFor(dist, url));
     });
   } else {
     app.get('/', { schema: { hide: true } }, async () => ({

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
+import { checkPreloadLink } from './page-shell.js';
 
 describe('site routes and security', () => {
   let t: TestApp;
@@ -103,6 +104,9 @@ describe('the built web app', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-test-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Reel Live</title>');
+    // A page's own shell (apps/web/vite/route-shells.ts): index.html plus its chunks' preloads.
+    fs.mkdirSync(path.join(dist, 'shells'));
+    fs.writeFileSync(path.join(dist, 'shells/lobby.html'), '<!doctype html><title>Reel Live lobby shell</title>');
     fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js'), script);
     // What the build writes beside it (apps/web/vite.config.ts).
     fs.writeFileSync(path.join(dist, 'assets/app-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
@@ -140,5 +144,24 @@ describe('the built web app', () => {
       expect(page.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' })).statusCode).toBe(404);
+  });
+
+  it("answers a page with its own shell when the build wrote one, and names the IP check to preload", async () => {
+    const lobby = await t.app.inject({ method: 'GET', url: '/lobby/1/golden-reels?x=1' });
+    expect(lobby.body).toContain('lobby shell');
+    expect(lobby.headers.link).toBe('</check>; rel=preload; as=fetch; crossorigin');
+    expect((await t.app.inject({ method: 'GET', url: '/profile' })).body).toBe('<!doctype html><title>Reel Live</title>');
+    expect((await t.app.inject({ method: 'GET', url: '/LOBBY' })).body).toBe('<!doctype html><title>Reel Live</title>');
+  });
+});
+
+describe('the IP check preload hint', () => {
+  it('points where the web app will ask, or nowhere when that depends on the page or another origin', () => {
+    expect(checkPreloadLink('/api/')).toBe('</check>; rel=preload; as=fetch; crossorigin');
+    expect(checkPreloadLink('')).toBe('</check>; rel=preload; as=fetch; crossorigin');
+    expect(checkPreloadLink('/casino/api')).toBe('</casino/check>; rel=preload; as=fetch; crossorigin');
+    expect(checkPreloadLink('api/')).toBeNull();
+    expect(checkPreloadLink('https://api.example.com/api/')).toBeNull();
+    expect(checkPreloadLink('//api.example.com/api/')).toBeNull();
   });
 });

@@ -1,1 +1,1 @@
-export { LobbyGroupPage as LobbyGroupRoute, LobbyPage as LobbyRoute } from '@/features/lobby';
+export { LobbyGroupPage as LobbyGroupRoute, LobbyPage as LobbyRoute, prefetchLobby } from '@/features/lobby';

@@ -10,6 +10,7 @@ import { useRuntimeSettings } from '@/config/runtime-settings';
 import { messageForError } from '@/lib/auth';
 import { parseJackpots } from '@/lib/money';
 import { useMoney } from '@/lib/use-money';
+import { EAGER_CARDS, reservedMachines } from '../first-pictures';
 import { countStatuses, loadLobby, subscribeLobby, useLobbyStore } from '../stores/lobby-store';
 import { MachineCard } from './machine-card';
 import { MachineGrid } from './machine-grid';
@@ -96,12 +97,9 @@ function BrandCard({ group }: { group: BrandWithMachines }) {
   );
 }
 
-/** The cards a phone or desktop shows without scrolling load their pictures at once. */
-const EAGER_CARDS = 6;
-
 function ReservedMachines({ groups }: { groups: BrandWithMachines[] }) {
   const { t } = useTranslation();
-  const reserved = groups.flatMap((group) => group.machines.filter((machine) => machine.reservation));
+  const reserved = reservedMachines(groups);
   if (reserved.length === 0) return null;
   return (
     <section className="section" aria-labelledby="reserved-title">

@@ -1,10 +1,11 @@
-import { machineImagePath, type Machine } from '@reel/protocol/client';
+import type { Machine } from '@reel/protocol/client';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
+import { machinePicture } from '../first-pictures';
 import { useLobbyStore } from '../stores/lobby-store';
 import { usePictureRound } from '../hooks/use-picture-round';
 import { StatusBadge } from './status-badge';
@@ -22,7 +23,7 @@ export const MachineCard = memo(function MachineCard({ machine, eager = false }:
   const apiBase = useRuntimeSettings((state) => state.settings.API_URL);
   // The computed path shows the machine as it is now: asked again each lobby refresh round.
   const round = usePictureRound();
-  const picture = machine.image ? machine.image : `${machineImagePath(apiBase, machine)}?v=${round}`;
+  const picture = machinePicture(machine, apiBase, round);
   return (
     <article className={`machine machine--${status}`} aria-label={machine.name} data-machine-id={machine.id}>
       <div className="machine__art" aria-hidden="true">

@@ -1,10 +1,10 @@
 import type { BrandWithMachines } from '@reel/protocol/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchLobby } from '../api/get-lobby';
-import { flushMachineUpdates, loadLobby, queueMachineUpdate, startLobbyRefresh, useLobbyStore } from './lobby-store';
+import { flushMachineUpdates, loadLobby, prefetchLobby, queueMachineUpdate, startLobbyRefresh, useLobbyStore } from './lobby-store';
 
 vi.mock('../api/get-lobby', () => ({ fetchLobby: vi.fn() }));
-vi.mock('@/config/runtime-settings', () => ({ getSettings: () => ({}) }));
+vi.mock('@/config/runtime-settings', () => ({ getSettings: () => ({ API_URL: '/api/', SINGLE_LOBBY: false }) }));
 
 function lobbyWith(status: 'playing' | 'available'): BrandWithMachines[] {
   return [
@@ -14,6 +14,50 @@ function lobbyWith(status: 'playing' | 'available'): BrandWithMachines[] {
     } as unknown as BrandWithMachines,
   ];
 }
+
+describe('the start-up lobby request', () => {
+  beforeEach(() => useLobbyStore.setState({ phase: 'idle', statuses: {}, hot: {} }));
+
+  it('is taken by the first load instead of asking again, and its first pictures start at once', async () => {
+    const sources: string[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        fetchPriority = '';
+        set src(value: string) {
+          sources.push(value);
+        }
+      },
+    );
+    try {
+      vi.mocked(fetchLobby).mockClear();
+      const groups = lobbyWith('available');
+      groups[0]!.machines[0]!.reservation = true;
+      vi.mocked(fetchLobby).mockResolvedValue(groups);
+      await prefetchLobby();
+      // The all-groups lobby shows the reserved machines first: their pictures, first round.
+      expect(sources).toEqual(['/api/machine/7/image?v=0']);
+      await loadLobby();
+      expect(fetchLobby).toHaveBeenCalledTimes(1);
+      expect(useLobbyStore.getState().statuses[7]).toBe('available');
+      // Taken once: the next load asks the server.
+      await loadLobby();
+      expect(fetchLobby).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('asks again when the start-up request failed (a token the check then refused)', async () => {
+    vi.mocked(fetchLobby).mockClear();
+    vi.mocked(fetchLobby).mockRejectedValueOnce(new Error('401')).mockResolvedValueOnce(lobbyWith('playing'));
+    await prefetchLobby().catch(() => undefined);
+    await loadLobby();
+    expect(fetchLobby).toHaveBeenCalledTimes(2);
+    expect(useLobbyStore.getState().phase).toBe('ready');
+    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+  });
+});
 
 describe('lobby snapshot and pushed statuses', () => {
   beforeEach(() => useLobbyStore.setState({ phase: 'idle', statuses: {}, hot: {} }));

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { getSettings } from '@/config/runtime-settings';
 import { notificationSocket } from '@/lib/notification-socket';
 import { fetchLobby } from '../api/get-lobby';
+import { preloadFirstPictures } from '../first-pictures';
 
 interface LobbyState {
   phase: 'idle' | 'loading' | 'ready' | 'error';
@@ -77,12 +78,39 @@ function setLobby(fresh: BrandWithMachines[]): void {
  */
 let pushedDuringLoad: Map<number, MachineNotification> | null = null;
 
+/** A start-up answer older than this is not taken: the lobby asks afresh. */
+const PREFETCH_MAX_AGE_MS = 10_000;
+let prefetched: { at: number; answer: Promise<BrandWithMachines[]> } | null = null;
+
+/**
+ * Asks for the lobby at start-up, while the token is still being checked (the route's
+ * preloadData), and starts its first pictures once the answer is in; the first loadLobby takes
+ * this answer instead of asking again.
+ */
+export function prefetchLobby(): Promise<BrandWithMachines[]> {
+  const settings = getSettings();
+  const answer = fetchLobby(settings);
+  prefetched = { at: Date.now(), answer };
+  return answer.then((groups) => {
+    preloadFirstPictures(groups, settings, window.location.pathname);
+    return groups;
+  });
+}
+
+/** The start-up answer once, if fresh; a failed one (a token the check then refused) asks again. */
+function takePrefetched(): Promise<BrandWithMachines[]> | null {
+  const early = prefetched;
+  prefetched = null;
+  if (!early || Date.now() - early.at > PREFETCH_MAX_AGE_MS) return null;
+  return early.answer.catch(() => fetchLobby(getSettings()));
+}
+
 export async function loadLobby(): Promise<void> {
   if (useLobbyStore.getState().phase !== 'ready') useLobbyStore.setState({ phase: 'loading' });
   const pushed = new Map<number, MachineNotification>();
   pushedDuringLoad = pushed;
   try {
-    setLobby(await fetchLobby(getSettings()));
+    setLobby(await (takePrefetched() ?? fetchLobby(getSettings())));
     for (const update of pushed.values()) queueMachineUpdate(update);
   } catch (error) {
     useLobbyStore.setState({ phase: 'error', error });
