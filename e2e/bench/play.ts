@@ -1,6 +1,7 @@
 /**
  * Play benchmark (`npm run bench`, or `tsx e2e/bench/play.ts`), through the real web app:
- *  1. click on Play in the lobby → first presented video frame (requestVideoFrameCallback), over 20 joins;
+ *  1. click on Play in the lobby → first presented video frame (requestVideoFrameCallback), over 20 joins
+ *     (goals: p95 ≤ 300 ms, the issue's target, and p50 ≤ 400 ms);
  *  2. Spin pressed → the reels visibly move (reel-area pixel signature compared frame by frame);
  *  3. (information, no goal) how many players with video THIS machine carries: one more at a time
  *     (each its own browser context, player and machine) until render-to-present p95 passes 150 ms,
@@ -379,7 +380,7 @@ async function main() {
   const joinsTimedOut = firstFrame.filter((ms) => ms >= JOIN_TIMEOUT_MS).length;
   const rows: [string, string, string][] = [
     ['lobby click → first frame p50', '≤ 400 ms', goal('lobby click → first frame p50', pct(firstFrame, 50), 400)],
-    ['lobby click → first frame p95', '', fmt(pct(firstFrame, 95))],
+    ['lobby click → first frame p95', '≤ 300 ms', goal('lobby click → first frame p95', pct(firstFrame, 95), 300)],
     [`  joins (a timeout counts as ${JOIN_TIMEOUT_MS} ms)`, `≥ ${MIN_JOINS}`, `${verdict.samples('lobby click → first frame', firstFrame.length, MIN_JOINS)}${joinsTimedOut ? `, ${joinsTimedOut} timed out` : ''}`],
     ['spin press → reels moving p50', '', fmt(pct(spin.samples, 50))],
     ['spin press → reels moving p95', '≤ 120 ms', goal('spin press → reels moving p95', pct(spin.samples, 95), 120)],

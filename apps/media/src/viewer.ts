@@ -27,6 +27,7 @@ import type { MachineIngest, PacketSink } from './ingest.js';
 import { disableBuiltInRetransmission, internals } from './werift-sender.js';
 import { installRtcpCompoundFix } from './rtcp-compound.js';
 import { ReceiverLoss } from './receiver-loss.js';
+import { keepEarlyDtlsRecords } from './dtls-early-records.js';
 
 // werift 0.24 reads every packet after a NACK in a compound RTCP datagram as more lost sequence
 // numbers (rtcp-compound.ts); fixed process-wide before any viewer parses RTCP.
@@ -176,6 +177,11 @@ export class Viewer implements PacketSink {
     });
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     this.playoutDelayId = video.headerExtensions.find((e) => e.uri === PLAYOUT_DELAY_URI)?.id ?? null;
+    // DTLS server (`a=setup:passive`): as the client werift sleeps a fixed 100 ms after ICE connects
+    // before its ClientHello (werift 0.24 transport/dtls.ts), a tenth of a second of every join.
+    // As the server it answers the browser's ClientHello as soon as it arrives.
+    for (const transport of this.pc.dtlsTransports) transport.role = 'server';
+    keepEarlyDtlsRecords(this.pc);
     const answer = await this.pc.createAnswer();
     await this.pc.setLocalDescription(answer);
     return this.pc.localDescription!.sdp;

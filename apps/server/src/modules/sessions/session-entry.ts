@@ -8,7 +8,7 @@ import { writeAuthLog } from '../auth/auth-log.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
 import type { SessionKit } from './session-kit.js';
 import { markActivity, markDisconnected, openSession } from './session-repository.js';
-import { info, malfunctionInfo } from './session-views.js';
+import { info, malfunctionInfo, sessionViewOf } from './session-views.js';
 import type { GameConnection } from './types.js';
 
 type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'video' | 'floor' | 'views' | 'lobby'>;
@@ -56,7 +56,8 @@ export class SessionEntry {
       stream,
       betLevels: cabinet?.info.betLevels ?? [],
       machine,
-      session: await kit.views.sessionView(live.id),
+      // The row the join just wrote: no second read on the way to the player's first frame.
+      session: sessionViewOf(session),
       resumed,
     });
     await kit.lobby.publish(machineId);

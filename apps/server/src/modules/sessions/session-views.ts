@@ -2,7 +2,7 @@
 import { CabinetState, Code, formatCents, messageFor, type MachineView, type SessionNotification, type SessionView } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
-import type { LiveSession } from './live-session.js';
+import type { LiveSession, SessionRow } from './live-session.js';
 import type { SessionFloor } from './session-floor.js';
 import { readSessionRow } from './session-repository.js';
 import type { CabinetPort } from './types.js';
@@ -52,17 +52,7 @@ export class SessionViews {
   }
 
   async sessionView(sessionId: string): Promise<SessionView> {
-    const row = await readSessionRow(this.deps.db, sessionId);
-    return {
-      sessionId: row.id,
-      machineId: row.machine_id,
-      spins: row.spins,
-      freeSpins: row.free_spins,
-      cashInCents: row.cash_in_cents,
-      cashOutCents: row.cash_out_cents,
-      netCents: row.win_cents - row.bet_cents,
-      startedAt: row.started_at.toISOString(),
-    };
+    return sessionViewOf(await readSessionRow(this.deps.db, sessionId));
   }
 
   async pushSession(live: LiveSession) {
@@ -103,4 +93,18 @@ export function info(code: number, params: Record<string, number | string>, acti
 /** The notice of a held session: the machine's meters disagreed and the records paid `amountCents`. */
 export function malfunctionInfo(amountCents: number) {
   return info(Code.MachineMalfunction, { amount: amountCents }, '');
+}
+
+/** The session as the game channel shows it, from its row (e.g. the one a join just wrote). */
+export function sessionViewOf(row: SessionRow): SessionView {
+  return {
+    sessionId: row.id,
+    machineId: row.machine_id,
+    spins: row.spins,
+    freeSpins: row.free_spins,
+    cashInCents: row.cash_in_cents,
+    cashOutCents: row.cash_out_cents,
+    netCents: row.win_cents - row.bet_cents,
+    startedAt: row.started_at.toISOString(),
+  };
 }

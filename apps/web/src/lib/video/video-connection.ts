@@ -14,6 +14,20 @@ import { DISCONNECTED_GRACE_MS, VIDEO_RECONNECT_BACKOFF } from './reconnect-poli
 
 const ICE_GATHER_WAIT_MS = 400;
 
+/**
+ * The ICE servers of the last grant this page saw, for the next offer made before its grant
+ * arrives; an offer made with other servers than its grant names is made again.
+ */
+let lastIceServers: RTCIceServer[] = [];
+
+function sameIceServers(a: RTCIceServer[], b: RTCIceServer[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+async function offerFrom(pc: RTCPeerConnection): Promise<void> {
+  await pc.setLocalDescription(await pc.createOffer());
+}
+
 export interface VideoGrant {
   grant: string;
   expiresAt: string;
@@ -34,7 +48,7 @@ export type VideoStatus = (typeof VideoStatus)[keyof typeof VideoStatus];
 interface VideoConnectionEvents {
   status: [VideoStatus];
   track: [MediaStreamTrack, MediaStream];
-  /** First decoded frame after (re)connecting, with ms since the offer was created. */
+  /** First decoded frame after (re)connecting, with ms since the offer was sent. */
   firstFrame: [number];
   error: [Error];
 }
@@ -74,28 +88,33 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
   async connect(): Promise<void> {
     if (this.status === VideoStatus.Closed) throw new Error('closed');
     this.setStatus(this.backoff.attempts > 0 ? VideoStatus.Reconnecting : VideoStatus.Connecting);
-    const grant = typeof this.opts.grant === 'function' ? await this.opts.grant() : this.opts.grant;
-    this.signaller = this.opts.signaller
-      ? this.opts.signaller(grant)
-      : whepSignaller(grant.whepUrl, () => grant.grant, this.opts.fetchImpl);
-    const pc = new RTCPeerConnection({ iceServers: grant.iceServers, bundlePolicy: 'max-bundle' });
-    this.pc = pc;
-    pc.addTransceiver('video', { direction: 'recvonly' });
-    pc.addTransceiver('audio', { direction: 'recvonly' });
-    pc.ontrack = (ev) => {
-      for (const old of this.stream.getTracks().filter((t) => t.kind === ev.track.kind))
-        this.stream.removeTrack(old);
-      this.stream.addTrack(ev.track);
-      this.emit('track', ev.track, this.stream);
-      if (ev.track.kind === 'video') this.watchFirstFrame(pc);
-    };
-    pc.onconnectionstatechange = () => this.onConnectionState(pc);
+    // The offer does not need the grant, only its ICE servers, which a deployment names the same
+    // in every grant: build it while the grant is on its way (the game channel's join), so it
+    // leaves the moment the grant arrives instead of after a peer connection and an offer more.
+    const granted =
+      typeof this.opts.grant === 'function' ? this.opts.grant() : Promise.resolve(this.opts.grant);
+    let pc = this.createPeer(lastIceServers);
     try {
-      this.offerStartedAtMs = performance.now();
-      await pc.setLocalDescription(await pc.createOffer());
+      let offered = offerFrom(pc);
+      const grant = await granted;
+      // Closed or rebuilt while the grant was on its way: that pc is already closed.
+      if (pc !== this.pc) return;
+      if (!sameIceServers(grant.iceServers, lastIceServers)) {
+        lastIceServers = grant.iceServers;
+        await offered.catch(() => undefined);
+        pc.close();
+        pc = this.createPeer(grant.iceServers);
+        offered = offerFrom(pc);
+      }
+      await offered;
+      if (pc !== this.pc) return;
+      this.signaller = this.opts.signaller
+        ? this.opts.signaller(grant)
+        : whepSignaller(grant.whepUrl, () => grant.grant, this.opts.fetchImpl);
       // The media server learns our address from our connectivity checks (peer-reflexive), so
       // host candidates are not worth waiting for; STUN/TURN candidates are, briefly.
       if (grant.iceServers.length > 0) await waitForIceGathering(pc, ICE_GATHER_WAIT_MS);
+      this.offerStartedAtMs = performance.now();
       const result = await this.signaller.offer(pc.localDescription!.sdp);
       this.resourceUrl = result.resourceUrl;
       if (result.kind === 'answer') {
@@ -110,6 +129,7 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
         await this.signaller.answer(this.resourceUrl, pc.localDescription!.sdp);
       }
     } catch (err) {
+      if (pc !== this.pc) return;
       this.emit('error', err instanceof Error ? err : new Error(String(err)));
       // Refused grants do not get better by retrying with the same grant.
       const fatal =
@@ -118,6 +138,23 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
         typeof this.opts.grant !== 'function';
       this.scheduleReconnect(fatal);
     }
+  }
+
+  /** A recv-only peer connection for video and sound, made the current one. */
+  private createPeer(iceServers: RTCIceServer[]): RTCPeerConnection {
+    const pc = new RTCPeerConnection({ iceServers, bundlePolicy: 'max-bundle' });
+    this.pc = pc;
+    pc.addTransceiver('video', { direction: 'recvonly' });
+    pc.addTransceiver('audio', { direction: 'recvonly' });
+    pc.ontrack = (ev) => {
+      for (const old of this.stream.getTracks().filter((t) => t.kind === ev.track.kind))
+        this.stream.removeTrack(old);
+      this.stream.addTrack(ev.track);
+      this.emit('track', ev.track, this.stream);
+      if (ev.track.kind === 'video') this.watchFirstFrame(pc);
+    };
+    pc.onconnectionstatechange = () => this.onConnectionState(pc);
+    return pc;
   }
 
   /**

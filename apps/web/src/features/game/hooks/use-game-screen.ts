@@ -1,4 +1,3 @@
-import type { StreamGrant } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -46,7 +45,6 @@ export function useGameScreen() {
   const portrait = useMediaQuery(MEDIA.portrait);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen();
   const videoRef = useRef<HTMLVideoElement>(null);
-  const [grant, setGrant] = useState<StreamGrant | null>(null);
   const [confirmCashOut, setConfirmCashOut] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [resumeBusy, setResumeBusy] = useState(false);
@@ -60,17 +58,11 @@ export function useGameScreen() {
   const state = useGameStore();
   // A machine whose video cannot start has nothing to connect to: no WHEP attempts until it can.
   const videoError = state.machine?.videoError ?? null;
-  const video = useLiveVideo(videoRef, channel, videoError === null ? grant : null);
+  const video = useLiveVideo(videoRef, channel, videoError === null);
 
   useEffect(() => {
     gameActions.set({ volume: settings.VOLUME });
   }, [settings.VOLUME]);
-  useEffect(() => {
-    if (!channel) return;
-    return channel.on('joined', (data) => {
-      if (data.stream) setGrant((previous) => previous ?? data.stream);
-    });
-  }, [channel]);
   // `?cashout=1` is a one-time instruction; a reload must not cash out again.
   useEffect(() => {
     if (!cashoutOnJoin) return;

@@ -1,5 +1,5 @@
 import type { StreamGrant } from '@reel/protocol/client';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import {
   VideoConnection,
   VideoStatus,
@@ -53,32 +53,43 @@ function usable(grant: StreamGrant | null): grant is StreamGrant {
 }
 
 /**
- * Plays the machine's live video into `videoRef`. The first grant comes with `joined`; every
- * reconnect of the video asks the game channel for a fresh one (grants are short-lived).
+ * Plays the machine's live video into `videoRef`. Starts with the game screen, before the join:
+ * the peer connection and its offer are made while the game channel joins, and the first grant
+ * (it comes with `joined`) goes straight from the channel to the connection, which sends the offer
+ * at once. Every reconnect of the video asks the game channel for a fresh grant (grants are
+ * short-lived). `enabled` false (the machine's video cannot start) means no connection at all.
  */
 export function useLiveVideo(
   videoRef: RefObject<HTMLVideoElement | null>,
   channel: GameChannel | null,
-  firstGrant: StreamGrant | null,
+  enabled: boolean,
 ): LiveVideo {
   const [state, setState] = useState<LiveVideo>(INITIAL);
-  // The next grant to use once (then a fresh one is asked for); set when the first one arrives and
-  // by every rejoin, never again from a re-render (the first grant may be for a media side now gone).
-  const grantRef = useRef(firstGrant);
-  const firstSeen = useRef(firstGrant);
-  if (firstSeen.current !== firstGrant) {
-    firstSeen.current = firstGrant;
-    grantRef.current = firstGrant;
-  }
-  const ready = Boolean(channel && firstGrant);
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!ready || !channel || !video) return;
+    if (!enabled || !channel || !video) return;
+    // A grant from a rejoin, to use once (then a fresh one is asked for).
+    let nextGrant: StreamGrant | null = null;
+    // While the connection waits for a grant, the channel's next one goes to it directly.
+    let waitingForGrant = false;
+    // The grant reaches the connection before React renders the machine view; a machine whose
+    // video cannot start gets no offer (the screen then turns `enabled` off and closes this).
+    let videoUnavailable = false;
     const provide = async (): Promise<VideoGrant> => {
-      const cached = grantRef.current;
-      grantRef.current = null;
-      const grant = usable(cached) ? cached : await channel.requestStream();
+      const cached = nextGrant;
+      nextGrant = null;
+      let grant: StreamGrant;
+      if (usable(cached)) grant = cached;
+      else {
+        waitingForGrant = true;
+        try {
+          grant = await channel.requestStream();
+        } finally {
+          waitingForGrant = false;
+        }
+      }
+      if (videoUnavailable) return new Promise<never>(() => undefined);
       return { ...grant, iceServers: grant.iceServers as RTCIceServer[] };
     };
     const connection = new VideoConnection({ grant: provide, video });
@@ -114,9 +125,14 @@ export function useLiveVideo(
     // A rejoin of the game (another server took the sessions over, or the server restarted) comes
     // with a fresh grant; when the picture stands still by then, the old media path is gone: go now.
     offs.push(
+      channel.on('machine', (machine) => (videoUnavailable = machine.videoError !== undefined)),
       channel.on('joined', (data) => {
-        if (data.stream) grantRef.current = data.stream;
-        const stalled = connection.status !== VideoStatus.Connected || isFrozen(lastFrameAtMs, performance.now());
+        videoUnavailable = data.machine.videoError !== undefined;
+        // A connection waiting for its grant gets this one from the channel and goes on with it.
+        if (waitingForGrant) return;
+        if (data.stream) nextGrant = data.stream;
+        const stalled =
+          connection.status !== VideoStatus.Connected || isFrozen(lastFrameAtMs, performance.now());
         if (stalled) connection.reconnectNow();
       }),
     );
@@ -174,7 +190,7 @@ export function useLiveVideo(
       for (const off of offs) off();
       connection.close();
     };
-  }, [ready, channel, videoRef]);
+  }, [enabled, channel, videoRef]);
 
   return state;
 }
