@@ -4,6 +4,7 @@ import { useRuntimeSettings } from '@/config/runtime-settings';
 import { ChatPanel } from '@/features/chat';
 import { QuickPanel } from '@/features/quick-panel';
 import { SettingsPanel } from '@/features/settings-panel';
+import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { useUserSettings } from '@/lib/user-settings';
 import { AdminBar } from './admin-bar';
@@ -22,7 +23,9 @@ function SkipLink() {
   );
 }
 
+/** Closed on the first paint: mounted once the page is idle (useAfterFirstPaint). */
 function Panels() {
+  if (!useAfterFirstPaint()) return null;
   return (
     <>
       <ChatPanel />
