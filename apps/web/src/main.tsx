@@ -6,7 +6,6 @@ import { loadRuntimeSettings } from '@/config/runtime-settings';
 import { startIpCheck } from '@/features/system';
 import { bootstrapAuth, hasStartupToken, prepareAuth } from '@/lib/auth';
 import { fetchLanguage, initI18n, preferredLanguage } from '@/lib/i18n';
-import { formatMoney } from '@/lib/money';
 import { loadGuestSettings } from '@/lib/user-settings';
 import type { RouteHandle } from '@/app/route-handle';
 import '@/styles/index.css';
@@ -18,11 +17,6 @@ function unregisterServiceWorkers(): void {
     .getRegistrations()
     .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
     .catch(() => undefined);
-}
-
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task);
-  else setTimeout(task, 0);
 }
 
 async function start(): Promise<void> {
@@ -46,9 +40,6 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(<App />);
-  // The first currency formatter costs tens of milliseconds (locale data): made while /validate is
-  // on its way, not in the signed-in render that shows the balance before the lobby's largest paint.
-  if (signedIn) whenIdle(() => formatMoney(0, settings.CURRENCY, settings.LOCALE));
   await bootstrapAuth();
 }
 
