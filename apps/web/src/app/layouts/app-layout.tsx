@@ -4,7 +4,6 @@ import { useRuntimeSettings } from '@/config/runtime-settings';
 import { ChatPanel } from '@/features/chat';
 import { QuickPanel } from '@/features/quick-panel';
 import { SettingsPanel } from '@/features/settings-panel';
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { useUserSettings } from '@/lib/user-settings';
 import { AdminBar } from './admin-bar';
@@ -23,9 +22,7 @@ function SkipLink() {
   );
 }
 
-/** Closed on the first paint: mounted once the page is idle (useAfterFirstPaint). */
 function Panels() {
-  if (!useAfterFirstPaint()) return null;
   return (
     <>
       <ChatPanel />

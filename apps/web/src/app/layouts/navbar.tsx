@@ -7,7 +7,6 @@ import { Logo } from '@/components/logo';
 import { paths } from '@/config/paths';
 import { BalanceSummary } from '@/features/wallet';
 import { useAuthStore } from '@/lib/auth-store';
-import { useAfterFirstPaint } from '@/lib/use-after-first-paint';
 import { useUserSettings } from '@/lib/user-settings';
 import { LastLoginBlock } from './last-login';
 import { Navigation } from './navigation';
@@ -79,9 +78,6 @@ function NavbarContent({
 export function NavbarDrawer() {
   const { mobileOpen, closeMobile } = useNavbar();
   const theme = useUserSettings((state) => state.settings.theme.navbar);
-  // Closed on the first paint: its content (balance, menu, last login) waits for the first idle
-  // moment unless the drawer is opened sooner.
-  const idle = useAfterFirstPaint();
   return (
     <>
       <div
@@ -95,7 +91,7 @@ export function NavbarDrawer() {
         inert={!mobileOpen}
         aria-hidden={!mobileOpen}
       >
-        {mobileOpen || idle ? <NavbarContent onItemClick={closeMobile} /> : null}
+        <NavbarContent onItemClick={closeMobile} />
       </aside>
     </>
   );
