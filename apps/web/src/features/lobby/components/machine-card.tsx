@@ -27,7 +27,17 @@ export const MachineCard = memo(function MachineCard({ machine, eager = false }:
   return (
     <article className={`machine machine--${status}`} aria-label={machine.name} data-machine-id={machine.id}>
       <div className="machine__art" aria-hidden="true">
-        <img src={picture} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" width={320} height={180} />
+        {/* An eager picture is the page's largest paint and already in the cache (first-pictures):
+            decoded with the commit it paints in the same frame as the grid, not one after. */}
+        <img
+          src={picture}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding={eager ? 'sync' : 'async'}
+          fetchPriority={eager ? 'high' : undefined}
+          width={320}
+          height={180}
+        />
         {hot ? (
           <span className="machine__hot">
             <Icon name="fire" size={14} />
