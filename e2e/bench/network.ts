@@ -64,7 +64,6 @@ const JITTER_CASE = wantCase('jitter', 'jitter') ? `jitter ${JITTER.delayMs}±${
 const SPIN_EVERY_MS = 2500;
 /** `BENCH_NETWORK_DUMP=<dir>`: each case's frame records (render, receive, present times) as JSON, to study a tail. */
 const DUMP_DIR = process.env.BENCH_NETWORK_DUMP;
-let dumpBackend = '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps every RTCPeerConnection the page makes, so the bench can read its full getStats. */
@@ -112,7 +111,14 @@ async function keepSpinning(h: Harness, untilMs: number): Promise<void> {
   }
 }
 
-async function measure(page: Page, h: Harness, rig: Rig, name: string, action: () => Promise<number | null>, lengthMs = CASE_MS): Promise<CaseResult> {
+/** One case on one backend's page: `lengthMs` of spinning while `action` runs (its blackout end, if any). */
+async function measure(
+  page: Page,
+  h: Harness,
+  rig: Rig,
+  { backend, name, lengthMs = CASE_MS }: { backend: MediaBackend; name: string; lengthMs?: number },
+  action: () => Promise<number | null>,
+): Promise<CaseResult> {
   const before = await inbound(page);
   const droppedBefore = rig.dropped();
   await page.evaluate(() => window.reel.record(true));
@@ -129,7 +135,7 @@ async function measure(page: Page, h: Harness, rig: Rig, name: string, action: (
   const [blackoutEndMs] = await Promise.all([action(), keepSpinning(h, t0 + lengthMs - SPIN_EVERY_MS)]).finally(() => clearInterval(lossWatch));
   const windowMs = Date.now() - t0;
   const frames = await page.evaluate(() => window.reel.frames());
-  if (DUMP_DIR) writeFileSync(path.join(DUMP_DIR, `${dumpBackend}-${name.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(frames));
+  if (DUMP_DIR) writeFileSync(path.join(DUMP_DIR, `${backend}-${name.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(frames));
   const after = await inbound(page);
   return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
 }
@@ -166,7 +172,6 @@ async function openViewer(browser: Browser, h: Harness, rig: Rig, backend: strin
 }
 
 async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promise<CaseResult[]> {
-  dumpBackend = backend;
   const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', log: () => {} });
   const browser = await chromium.launch({ executablePath: rig.chromiumPath, args: CHROMIUM_ARGS });
   const results: CaseResult[] = [];
@@ -176,12 +181,12 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promis
     const page = await openViewer(browser, h, rig, backend);
     for (const loss of LOSS_CASES) {
       rig.setLoss(loss);
-      results.push(await measure(page, h, rig, `${loss}% loss`, async () => (await sleep(caseMs(loss)), null), caseMs(loss)));
+      results.push(await measure(page, h, rig, { backend, name: `${loss}% loss`, lengthMs: caseMs(loss) }, async () => (await sleep(caseMs(loss)), null)));
       rig.setLoss(0);
     }
     for (const dark of BLACKOUTS_MS) {
       results.push(
-        await measure(page, h, rig, `${dark / 1000} s blackout`, async () => {
+        await measure(page, h, rig, { backend, name: `${dark / 1000} s blackout` }, async () => {
           await sleep(2000);
           rig.blackout(true);
           await sleep(dark);
@@ -199,7 +204,7 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promis
       rig.relayOnly([]);
       const viaRelay = await openViewer(browser, h, rig, backend, relay);
       console.log(relayLine(`${backend} join`, await relay.stats(true)));
-      const result = await measure(viaRelay, h, rig, JITTER_CASE, async () => (await sleep(CASE_MS), null));
+      const result = await measure(viaRelay, h, rig, { backend, name: JITTER_CASE }, async () => (await sleep(CASE_MS), null));
       const carried = await relay.stats(true);
       console.log(relayLine(backend, carried));
       results.push({ ...result, relay: { toBrowser: carried.toBrowser.packets, toServer: carried.toServer.packets, toServerRtcp: carried.toServer.rtcp } });

@@ -24,8 +24,15 @@ function sameIceServers(a: RTCIceServer[], b: RTCIceServer[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-async function offerFrom(pc: RTCPeerConnection): Promise<void> {
-  await pc.setLocalDescription(await pc.createOffer());
+/**
+ * Makes the peer connection's offer. The promise is awaited after the grant arrives, or never when
+ * the connection is closed or replaced meanwhile (the offer then fails on a closed pc): marked as
+ * handled here so that case is not an unhandled rejection; awaiting it still throws.
+ */
+function offerFrom(pc: RTCPeerConnection): Promise<void> {
+  const offered = pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+  offered.catch(() => undefined);
+  return offered;
 }
 
 export interface VideoGrant {
