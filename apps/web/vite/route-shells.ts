@@ -12,11 +12,11 @@ const SHELLS: Record<string, string[]> = {
   login: ['src/app/routes/login.tsx'],
   logout: ['src/app/routes/login.tsx'],
   callback: ['src/app/routes/login.tsx'],
-  lobby: ['src/app/routes/lobby.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/signed-in-overlays.tsx'],
-  game: ['src/app/routes/game.tsx', 'src/app/signed-in-overlays.tsx'],
-  profile: ['src/app/routes/profile.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/signed-in-overlays.tsx'],
-  transactions: ['src/app/routes/history.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/signed-in-overlays.tsx'],
-  'slot-sessions': ['src/app/routes/history.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/signed-in-overlays.tsx'],
+  lobby: ['src/app/routes/lobby.tsx', 'src/app/signed-in-chrome.ts'],
+  game: ['src/app/routes/game.tsx', 'src/app/signed-in-chrome.ts'],
+  profile: ['src/app/routes/profile.tsx', 'src/app/signed-in-chrome.ts'],
+  transactions: ['src/app/routes/history.tsx', 'src/app/signed-in-chrome.ts'],
+  'slot-sessions': ['src/app/routes/history.tsx', 'src/app/signed-in-chrome.ts'],
 };
 
 /** The texts every page needs unless the player picked another language (DEFAULT_LANGUAGE, tr). */

@@ -1,17 +1,20 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { Splash } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { authRoles, hasPermission, redirectAfterDenied } from '@/lib/auth-rules';
 import { setRedirectPath, useAuthStore } from '@/lib/auth-store';
+import { preloadableLazy } from '@/lib/preloadable-lazy';
 import { LiveChatLoader } from '@/features/live-chat';
 import type { RouteHandle } from './route-handle';
 
-const loadAppLayout = () => import('./layouts/app-layout');
-const loadSignedInOverlays = () => import('./signed-in-overlays');
-const AppLayout = lazy(loadAppLayout);
-const SignedInOverlays = lazy(loadSignedInOverlays);
+const loadChrome = () => import('./signed-in-chrome');
+const appLayout = preloadableLazy(loadChrome, (chrome) => chrome.AppLayout);
+const signedInOverlays = preloadableLazy(loadChrome, (chrome) => chrome.SignedInOverlays);
+const AppLayout = appLayout.Component;
+const SignedInOverlays = signedInOverlays.Component;
 
 const NO_ROLES: string[] = [];
 
@@ -36,8 +39,8 @@ function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHand
 export function preloadSignedInChunks(handles: readonly (RouteHandle | undefined)[]): void {
   const handle = resolveHandle(handles);
   if (handle.auth === authRoles.onlyGuest) return;
-  void loadSignedInOverlays().catch(() => undefined);
-  if (handle.chrome !== 'none') void loadAppLayout().catch(() => undefined);
+  void signedInOverlays.preload().catch(() => undefined);
+  if (handle.chrome !== 'none') void appLayout.preload().catch(() => undefined);
 }
 
 /**
@@ -70,8 +73,11 @@ function Denied({ signedIn }: { signedIn: boolean }) {
 
 export function RootLayout() {
   const { t } = useTranslation();
-  const status = useAuthStore((state) => state.status);
-  const roles = useAuthStore((state) => state.user?.roles) ?? NO_ROLES;
+  // The signed-in page is the app's biggest render. Deferred, React builds it in short slices that
+  // yield to the browser instead of one long task the moment /validate answers (80+ ms, four times
+  // that on a throttled phone); until then the splash stays.
+  const { status, user } = useDeferredValue(useAuthStore(useShallow((state) => ({ status: state.status, user: state.user }))));
+  const roles = user?.roles ?? NO_ROLES;
   const matches = useMatches();
   const handle = resolveHandle(matches.map((match) => match.handle as RouteHandle | undefined));
 

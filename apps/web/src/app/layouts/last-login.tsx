@@ -1,13 +1,7 @@
 import { UI_VERSION } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@/lib/auth-store';
-
-function formatDateTime(iso: string | null | undefined, language: string): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime } from '@/lib/i18n';
 
 /** IP address, last logon time and IP, and the UI version (spec section 1). */
 export function LastLoginBlock() {

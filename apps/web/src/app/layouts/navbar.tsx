@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { HOVER_MENU_DELAY_MS } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,10 +74,16 @@ function NavbarContent({
   );
 }
 
-/** Temporary drawer: phones and tablets in every layout. */
+/**
+ * Temporary drawer: phones and tablets in every layout. Its content (balance, menu, last logon) is
+ * built the first time it opens rather than in every signed-in page's first render, where it was a
+ * good part of the lobby's first paint on a phone; it then stays, so closing slides it out whole.
+ */
 export function NavbarDrawer() {
   const { mobileOpen, closeMobile } = useNavbar();
   const theme = useUserSettings((state) => state.settings.theme.navbar);
+  const [opened, setOpened] = useState(mobileOpen);
+  if (mobileOpen && !opened) setOpened(true);
   return (
     <>
       <div
@@ -91,7 +97,7 @@ export function NavbarDrawer() {
         inert={!mobileOpen}
         aria-hidden={!mobileOpen}
       >
-        <NavbarContent onItemClick={closeMobile} />
+        {opened ? <NavbarContent onItemClick={closeMobile} /> : null}
       </aside>
     </>
   );

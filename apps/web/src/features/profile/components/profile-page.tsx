@@ -5,16 +5,9 @@ import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { messageForError } from '@/lib/auth';
+import { formatDateTime } from '@/lib/i18n';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from './change-password-form';
-
-function formatDate(iso: string | null | undefined, language: string): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -84,10 +77,10 @@ export function ProfilePage() {
               <Row label={t('profile.currentIp')}>{data.ip_address || '—'}</Row>
               <Row label={t('profile.lastLoggedInIp')}>{data.last_logon_ip || '—'}</Row>
               <Row label={t('profile.lastLoggedInTime')}>
-                {formatDate(data.last_logon, i18n.language) ?? never}
+                {formatDateTime(data.last_logon, i18n.language) ?? never}
               </Row>
               <Row label={t('profile.lastPasswordChange')}>
-                {formatDate(data.password_changed_at, i18n.language) ?? never}
+                {formatDateTime(data.password_changed_at, i18n.language) ?? never}
               </Row>
               <Row label={t('profile.pin')}>
                 {data.pin_code ? t('profile.pinSet') : t('profile.pinNotSet')}
