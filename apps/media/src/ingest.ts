@@ -1,14 +1,15 @@
 /**
- * One machine's incoming RTP: a loopback UDP socket per kind, continuity rewriting, the GOP
- * cache, and fan-out to the viewers that are connected.
+ * One machine's incoming RTP: a loopback UDP socket per kind, continuity rewriting, the lag bound
+ * (ingest-lag.ts), the GOP cache, and fan-out to the viewers that are connected.
  */
 import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
 import type { IngestInfo, MachineMediaStats } from '@reel/protocol';
 import { GopCache } from './gop-cache.js';
+import { IngestLagGate, LagMeter } from './ingest-lag.js';
 import { KeyframeRequestLimiter, type KeyframeDecision } from './keyframe-requests.js';
 import { RetransmitBuffer } from './retransmit-buffer.js';
-import { RtpContinuity, isVp8KeyframeStart } from './rtp.js';
+import { RtpContinuity, isVp8KeyframeStart, rtpTimestamp } from './rtp.js';
 
 export const VIDEO_PAYLOAD_TYPE = 96;
 export const AUDIO_PAYLOAD_TYPE = 111;
@@ -29,6 +30,9 @@ export class MachineIngest {
   private readonly audio = dgram.createSocket('udp4');
   private readonly videoContinuity = new RtpContinuity(90_000);
   private readonly audioContinuity = new RtpContinuity(48_000);
+  private readonly videoLag = new IngestLagGate({ clockRate: 90_000 });
+  private readonly audioLag = new LagMeter(48_000);
+  private audioLagDropped = 0;
   readonly videoSsrc = randomInt(1, 0x7fff_ffff);
   readonly audioSsrc = randomInt(1, 0x7fff_ffff);
   videoPackets = 0;
@@ -38,6 +42,8 @@ export class MachineIngest {
 
   constructor(
     readonly machineId: number,
+    /** Asks the machine's encoder for a keyframe (the caller passes it on to the cabinet). */
+    private readonly requestKeyframe: () => void = () => {},
     private readonly host = '127.0.0.1',
   ) {}
 
@@ -78,11 +84,18 @@ export class MachineIngest {
   private onVideo(p: Buffer): void {
     if (p.length < 12 || (p[0]! & 0xc0) !== 0x80) return;
     const now = Date.now();
-    this.videoContinuity.apply(p, now);
+    const keyframeStart = isVp8KeyframeStart(p);
     this.videoPackets++;
     this.videoBytes += p.length;
     this.lastPacketAtMs = now;
-    if (isVp8KeyframeStart(p)) this.lastKeyframeAtMs = now;
+    if (keyframeStart) this.lastKeyframeAtMs = now;
+    if (this.videoContinuity.apply(p, now)) this.videoLag.restartBaseline();
+    const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart);
+    if (verdict !== 'send') {
+      this.videoContinuity.withdrawLast();
+      if (verdict === 'skip') this.onLagSkip(now);
+      return;
+    }
     this.gop.push(p);
     this.retransmit.push(p, now);
     for (const v of this.viewers) v.sendVideo(p);
@@ -90,14 +103,34 @@ export class MachineIngest {
 
   private onAudio(p: Buffer): void {
     if (p.length < 12 || (p[0]! & 0xc0) !== 0x80) return;
-    this.audioContinuity.apply(p, Date.now());
+    const now = Date.now();
     this.audioPackets++;
+    if (this.audioContinuity.apply(p, now)) this.audioLag.restart();
+    if (!this.videoLag.keepsAlongside(this.audioLag.measure(rtpTimestamp(p), now))) {
+      this.audioContinuity.withdrawLast();
+      this.audioLagDropped++;
+      return;
+    }
     for (const v of this.viewers) v.sendAudio(p);
   }
 
-  /** A viewer lost the picture: whether to ask the encoder for a keyframe now (rate limited). */
+  /**
+   * The video stays too far behind: it is being dropped until the next keyframe. Asking for one
+   * shortens that wait (the limiter knows when the encoder's own is due anyway).
+   */
+  private onLagSkip(nowMs: number): void {
+    const lag = Math.round(this.videoLag.meter.lagMs ?? 0);
+    const decision = this.onPictureLoss(nowMs);
+    console.warn(
+      `[media] machine ${this.machineId}: video ${lag} ms behind its encoder, dropped until the next keyframe (skip ${this.videoLag.skips}, keyframe request: ${decision})`,
+    );
+  }
+
+  /** The picture is lost (a viewer's PLI, or a lag skip): asks the encoder for a keyframe if it is worth it. */
   onPictureLoss(nowMs = Date.now()): KeyframeDecision {
-    return this.keyframeLimiter.onPictureLoss(nowMs, this.lastKeyframeAtMs);
+    const decision = this.keyframeLimiter.onPictureLoss(nowMs, this.lastKeyframeAtMs);
+    if (decision === 'request') this.requestKeyframe();
+    return decision;
   }
 
   stats(): MachineMediaStats {
@@ -112,6 +145,10 @@ export class MachineIngest {
       lastPacketAgeMs: this.lastPacketAtMs === null ? null : Date.now() - this.lastPacketAtMs,
       keyframeRequests: this.keyframeLimiter.requests,
       keyframeRequestsSuppressed: this.keyframeLimiter.suppressed,
+      videoLagMs: this.videoLag.meter.lagMs === null ? null : Math.round(this.videoLag.meter.lagMs),
+      lagSkips: this.videoLag.skips,
+      lagDroppedVideoPackets: this.videoLag.dropped,
+      lagDroppedAudioPackets: this.audioLagDropped,
     };
   }
 
