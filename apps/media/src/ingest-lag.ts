@@ -83,7 +83,7 @@ export class LagMeter {
   }
 }
 
-export interface LagGateOptions {
+interface LagGateOptions {
   /** RTP clock rate of the stream (90 kHz video, 48 kHz Opus). */
   clockRate: number;
   limitMs?: number;
