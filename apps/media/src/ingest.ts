@@ -11,6 +11,9 @@ import { KeyframeRequestLimiter, type KeyframeDecision } from './keyframe-reques
 import { RetransmitBuffer } from './retransmit-buffer.js';
 import { RtpContinuity, isVp8KeyframeStart, rtpTimestamp } from './rtp.js';
 
+/** MEDIA_LAG_BOUND=0 forwards packets however late (as before the bound), to measure what it changes. */
+const LAG_BOUND = process.env.MEDIA_LAG_BOUND !== '0';
+
 export const VIDEO_PAYLOAD_TYPE = 96;
 export const AUDIO_PAYLOAD_TYPE = 111;
 
@@ -30,7 +33,7 @@ export class MachineIngest {
   private readonly audio = dgram.createSocket('udp4');
   private readonly videoContinuity = new RtpContinuity(90_000);
   private readonly audioContinuity = new RtpContinuity(48_000);
-  private readonly videoLag = new IngestLagGate({ clockRate: 90_000 });
+  private readonly videoLag = new IngestLagGate({ clockRate: 90_000, ...(LAG_BOUND ? {} : { limitMs: Infinity }) });
   private readonly audioLag = new LagMeter(48_000);
   private audioLagDropped = 0;
   readonly videoSsrc = randomInt(1, 0x7fff_ffff);
