@@ -51,15 +51,17 @@ describe('ingest lag gate', () => {
     const verdicts = run(gate, packets, backlog);
     expect(verdicts.filter((v) => v === 'skip')).toHaveLength(1);
     const skipAt = verdicts.indexOf('skip');
-    const resumeAt = verdicts.indexOf('send', skipAt);
+    const resumeAt = verdicts.indexOf('resume');
     expect(packets[skipAt]!.ts).not.toBe(packets[skipAt - 1]!.ts); // a frame start
     // The keyframes at frames 120 and 150 came out of the backlog, still late: not resumed at.
     expect(packets[resumeAt]).toMatchObject({ frame: 180, keyframeStart: true });
     expect(verdicts.slice(skipAt + 1, resumeAt).every((v) => v === 'drop')).toBe(true);
-    expect(verdicts.slice(resumeAt).every((v) => v === 'send')).toBe(true);
+    expect(verdicts.slice(resumeAt + 1).every((v) => v === 'send')).toBe(true);
     expect(verdicts.slice(0, skipAt).every((v) => v === 'send')).toBe(true);
     expect(gate.skips).toBe(1);
     expect(gate.dropped).toBe(resumeAt - skipAt);
+    expect(gate.lastSkip).toMatchObject({ dropped: resumeAt - skipAt, gaveUp: false });
+    expect(gate.lastSkip!.lagMs).toBeGreaterThan(250);
   });
 
   it('keeps a forwarder that cannot keep up within a bounded lag, sending whole frames and resuming at keyframes', () => {
@@ -76,13 +78,14 @@ describe('ingest lag gate', () => {
       const atMs = Math.max(freeAtMs, p.stampedMs);
       const verdict = gate.admit(p.ts, atMs, p.keyframeStart);
       totalPerFrame.set(p.frame, (totalPerFrame.get(p.frame) ?? 0) + 1);
-      if (verdict === 'send') {
-        if (lastVerdict !== 'send') expect(p.keyframeStart).toBe(true);
+      if (verdict === 'send' || verdict === 'resume') {
+        expect(verdict === 'resume').toBe(lastVerdict === 'drop' || lastVerdict === 'skip');
+        if (verdict === 'resume') expect(p.keyframeStart).toBe(true);
         sentPerFrame.set(p.frame, (sentPerFrame.get(p.frame) ?? 0) + 1);
         maxSentLagMs = Math.max(maxSentLagMs, atMs - p.stampedMs);
       }
       lastVerdict = verdict;
-      freeAtMs = atMs + (verdict === 'send' && p.stampedMs > 2000 ? 10 : 0.01);
+      freeAtMs = atMs + ((verdict === 'send' || verdict === 'resume') && p.stampedMs > 2000 ? 10 : 0.01);
     }
     expect(gate.skips).toBeGreaterThanOrEqual(2);
     // Limit 250 ms plus the 200 ms hold plus the frame that finishes going out.
@@ -146,12 +149,13 @@ describe('ingest lag gate', () => {
     const gate = new IngestLagGate({ clockRate: 90_000 });
     const packets = stream(300);
     const verdicts = run(gate, packets, (p) => (p.frame < 60 ? 5 : 405));
-    const resumeAt = verdicts.indexOf('send', verdicts.indexOf('skip'));
+    const resumeAt = verdicts.indexOf('resume');
     expect(packets[resumeAt]!.keyframeStart).toBe(true);
     // 2.5 s of trying, then the next keyframe.
     expect(packets[resumeAt]!.frame).toBe(150);
-    expect(verdicts.slice(resumeAt).every((v) => v === 'send')).toBe(true);
+    expect(verdicts.slice(resumeAt + 1).every((v) => v === 'send')).toBe(true);
     expect(gate.skips).toBe(1);
+    expect(gate.lastSkip!.gaveUp).toBe(true);
   });
 
   it('drops the late packets of a stream that travels along only while the gate skips', () => {

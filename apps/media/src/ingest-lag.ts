@@ -92,8 +92,20 @@ interface LagGateOptions {
   maxSkipMs?: number;
 }
 
-/** `skip`: this packet is dropped and a skip starts with it (log it, ask for a keyframe). */
-export type LagVerdict = 'send' | 'drop' | 'skip';
+/**
+ * `skip`: this packet is dropped and a skip starts with it (ask for a keyframe); `resume`: this
+ * packet is sent and ends a skip (`lastSkip` tells how it went).
+ */
+export type LagVerdict = 'send' | 'drop' | 'skip' | 'resume';
+
+interface SkipReport {
+  /** Lag when the skip started, ms. */
+  lagMs: number;
+  durationMs: number;
+  dropped: number;
+  /** The lag did not drain within the longest skip: the baseline started over (see MAX_SKIP_MS). */
+  gaveUp: boolean;
+}
 
 /**
  * Decides per packet whether it goes out. Once the lag has stayed above the limit for the hold
@@ -108,7 +120,8 @@ export class IngestLagGate {
   private readonly maxSkipMs: number;
   private lastTs: number | null = null;
   private lateSinceMs: number | null = null;
-  private skippingSinceMs: number | null = null;
+  private skip: (SkipReport & { startedAtMs: number; triesFromMs: number }) | null = null;
+  lastSkip: SkipReport | null = null;
   skips = 0;
   dropped = 0;
 
@@ -127,17 +140,22 @@ export class IngestLagGate {
     const frameStart = ts !== this.lastTs;
     this.lastTs = ts;
     let lag = this.meter.measure(ts, atMs);
-    if (this.skippingSinceMs !== null) {
-      if (atMs - this.skippingSinceMs > this.maxSkipMs) {
+    const skip = this.skip;
+    if (skip) {
+      if (atMs - skip.triesFromMs > this.maxSkipMs) {
         this.meter.restart();
         lag = this.meter.measure(ts, atMs);
-        this.skippingSinceMs = atMs;
+        skip.triesFromMs = atMs;
+        skip.gaveUp = true;
       }
       // Half the limit: resuming just under it would start the next skip soon after.
       if (resumePoint && lag < this.limitMs / 2) {
-        this.skippingSinceMs = null;
-        return 'send';
+        const { startedAtMs, triesFromMs: _, ...report } = skip;
+        this.lastSkip = { ...report, durationMs: atMs - startedAtMs };
+        this.skip = null;
+        return 'resume';
       }
+      skip.dropped++;
       this.dropped++;
       return 'drop';
     }
@@ -146,7 +164,7 @@ export class IngestLagGate {
     // Only at a frame start: the frame under way goes out whole, so the browser sees no torn frame.
     if (this.lateSinceMs !== null && atMs - this.lateSinceMs >= this.holdMs && frameStart) {
       this.lateSinceMs = null;
-      this.skippingSinceMs = atMs;
+      this.skip = { startedAtMs: atMs, triesFromMs: atMs, lagMs: lag, durationMs: 0, dropped: 1, gaveUp: false };
       this.skips++;
       this.dropped++;
       return 'skip';
@@ -162,7 +180,7 @@ export class IngestLagGate {
    * against the wall clock exactly when the machine is loaded.
    */
   keepsAlongside(lagMs: number): boolean {
-    return this.skippingSinceMs === null || lagMs < this.limitMs / 2;
+    return this.skip === null || lagMs < this.limitMs / 2;
   }
 
   /** A new encoder run: its timestamps start afresh, so its offset has nothing to do with the old one's. */

@@ -36,6 +36,7 @@ export class MachineIngest {
   private readonly videoLag = new IngestLagGate({ clockRate: 90_000, ...(LAG_BOUND ? {} : { limitMs: Infinity }) });
   private readonly audioLag = new LagMeter(48_000);
   private audioLagDropped = 0;
+  private skipKeyframeDecision: KeyframeDecision | null = null;
   readonly videoSsrc = randomInt(1, 0x7fff_ffff);
   readonly audioSsrc = randomInt(1, 0x7fff_ffff);
   videoPackets = 0;
@@ -94,11 +95,13 @@ export class MachineIngest {
     if (keyframeStart) this.lastKeyframeAtMs = now;
     if (this.videoContinuity.apply(p, now)) this.videoLag.restartBaseline();
     const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart);
-    if (verdict !== 'send') {
+    if (verdict === 'skip' || verdict === 'drop') {
       this.videoContinuity.withdrawLast();
-      if (verdict === 'skip') this.onLagSkip(now);
+      // Asking for a keyframe shortens the wait for one (the limiter knows when the encoder's own is due).
+      if (verdict === 'skip') this.skipKeyframeDecision = this.onPictureLoss(now);
       return;
     }
+    if (verdict === 'resume') this.logSkip();
     this.gop.push(p);
     this.retransmit.push(p, now);
     for (const v of this.viewers) v.sendVideo(p);
@@ -117,15 +120,14 @@ export class MachineIngest {
     for (const v of this.viewers) v.sendAudio(p);
   }
 
-  /**
-   * The video stays too far behind: it is being dropped until the next keyframe. Asking for one
-   * shortens that wait (the limiter knows when the encoder's own is due anyway).
-   */
-  private onLagSkip(nowMs: number): void {
-    const lag = Math.round(this.videoLag.meter.lagMs ?? 0);
-    const decision = this.onPictureLoss(nowMs);
+  /** One line per skip, when the picture is back: how late it was, how long it froze, and why. */
+  private logSkip(): void {
+    const s = this.videoLag.lastSkip;
+    if (!s) return;
     console.warn(
-      `[media] machine ${this.machineId}: video ${lag} ms behind its encoder, dropped until the next keyframe (skip ${this.videoLag.skips}, keyframe request: ${decision})`,
+      `[media] machine ${this.machineId}: video was ${Math.round(s.lagMs)} ms behind its encoder; skipped ${s.durationMs} ms ` +
+        `(${s.dropped} packets) to ${s.gaveUp ? 'a keyframe after giving up on draining (the lag was not in the forwarder)' : 'an on-time keyframe'}; ` +
+        `keyframe request: ${this.skipKeyframeDecision} (skip ${this.videoLag.skips})`,
     );
   }
 
