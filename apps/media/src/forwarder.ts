@@ -66,7 +66,7 @@ export class Forwarder extends EventEmitter<{
   async createIngest(machineId: number): Promise<IngestInfo> {
     let ingest = this.ingests.get(machineId);
     if (!ingest) {
-      ingest = new MachineIngest(machineId, () => this.emit('keyframe_request', { machineId }));
+      ingest = new MachineIngest(machineId);
       await ingest.listen();
       this.ingests.set(machineId, ingest);
     }
@@ -102,7 +102,9 @@ export class Forwarder extends EventEmitter<{
         : {}),
       ...(this.opts.livenessTimeoutMs ? { livenessTimeoutMs: this.opts.livenessTimeoutMs } : {}),
       onConnected: (v) => this.emit('viewer_connected', { viewerId: v.id, machineId, playerId }),
-      onPictureLoss: () => ingest.onPictureLoss(),
+      onPictureLoss: () => {
+        if (ingest.onPictureLoss() === 'request') this.emit('keyframe_request', { machineId });
+      },
       onClose: (v, reason) => {
         this.viewers.delete(v.id);
         this.closedCounts[reason] = (this.closedCounts[reason] ?? 0) + 1;

@@ -27,9 +27,17 @@ function stream(frames: number, firstTs = 1_234_567, keyPackets = 20): Packet[] 
   return out;
 }
 
-/** Feeds the packets arriving `delayMs(packet)` after their stamp; returns the verdicts. */
-function run(gate: IngestLagGate, packets: Packet[], delayMs: (p: Packet, index: number) => number): LagVerdict[] {
-  return packets.map((p, i) => gate.admit(p.ts, 1_000_000 + p.stampedMs + delayMs(p, i), p.keyframeStart));
+/**
+ * Feeds the packets arriving `delayMs(packet)` after their stamp, with the event loop's idle time
+ * `idleMs(packet)` (default: never idle, a forwarder with a backlog); returns the verdicts.
+ */
+function run(
+  gate: IngestLagGate,
+  packets: Packet[],
+  delayMs: (p: Packet, index: number) => number,
+  idleMs: (p: Packet) => number = () => 0,
+): LagVerdict[] {
+  return packets.map((p, i) => gate.admit(p.ts, 1_000_000 + p.stampedMs + delayMs(p, i), p.keyframeStart, idleMs(p)));
 }
 
 /** A small deterministic PRNG (LCG), so the jitter is the same on every run. */
@@ -66,17 +74,20 @@ describe('ingest lag gate', () => {
 
   it('keeps a forwarder that cannot keep up within a bounded lag, sending whole frames and resuming at keyframes', () => {
     // The forwarder as a queue: sending a packet costs 10 ms (4 packets per 33 ms frame: 20 % more
-    // work than time), dropping one next to nothing. Without the gate the lag grows without bound.
+    // work than time), dropping one next to nothing; it idles when no packet is waiting. Without
+    // the gate the lag grows without bound.
     const gate = new IngestLagGate({ clockRate: 90_000 });
     const packets = stream(900);
     const sentPerFrame = new Map<number, number>();
     const totalPerFrame = new Map<number, number>();
     let freeAtMs = 0;
+    let idleMs = 0;
     let maxSentLagMs = 0;
     let lastVerdict: LagVerdict = 'send';
     for (const p of packets) {
       const atMs = Math.max(freeAtMs, p.stampedMs);
-      const verdict = gate.admit(p.ts, atMs, p.keyframeStart);
+      idleMs += atMs - freeAtMs;
+      const verdict = gate.admit(p.ts, atMs, p.keyframeStart, idleMs);
       totalPerFrame.set(p.frame, (totalPerFrame.get(p.frame) ?? 0) + 1);
       if (verdict === 'send' || verdict === 'resume') {
         expect(verdict === 'resume').toBe(lastVerdict === 'drop' || lastVerdict === 'skip');
@@ -117,6 +128,35 @@ describe('ingest lag gate', () => {
       p.frame >= 60 && p.frame < 69 ? stalledUntil - p.stampedMs + (i % 100) * 0.01 : 5,
     );
     expect(verdicts.every((v) => v === 'send')).toBe(true);
+  });
+
+  it('does not skip for lag that did not wait in the forwarder (its event loop kept waiting for input)', () => {
+    const gate = new IngestLagGate({ clockRate: 90_000 });
+    const verdicts = run(
+      gate,
+      stream(300),
+      (p) => (p.frame < 60 ? 5 : 400),
+      (p) => p.frame * 20,
+    );
+    expect(verdicts.every((v) => v === 'send')).toBe(true);
+    expect(gate.lateUpstream).toBeGreaterThan(5);
+  });
+
+  it('resumes at the first keyframe after its backlog drained, though the rest of the lag stays', () => {
+    const gate = new IngestLagGate({ clockRate: 90_000 });
+    const packets = stream(300);
+    // 500 ms behind with a backlog from frame 60; from frame 100 the backlog is gone (the loop
+    // waits for input again) but 200 ms of lag upstream remain.
+    const verdicts = run(
+      gate,
+      packets,
+      (p) => (p.frame < 60 ? 5 : p.frame < 100 ? 500 : 200),
+      (p) => (p.frame < 60 ? p.frame : p.frame < 100 ? 60 : 60 + (p.frame - 100) * 20),
+    );
+    expect(gate.skips).toBe(1);
+    const resumeAt = verdicts.indexOf('resume');
+    expect(packets[resumeAt]).toMatchObject({ frame: 120, keyframeStart: true });
+    expect(verdicts.slice(resumeAt + 1).every((v) => v === 'send')).toBe(true);
   });
 
   it('measures across the RTP timestamp wrap: on time stays on time, late is still caught', () => {

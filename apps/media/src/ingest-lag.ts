@@ -38,6 +38,14 @@ const BASELINE_BUCKETS = 10;
  * the baseline starts over rather than dropping on.
  */
 const MAX_SKIP_MS = 2500;
+/**
+ * Only the forwarder's own backlog drains by dropping. Lag that arises before the packets reach us
+ * (an encoder starved of CPU stamps frames when it reads them and encodes them later) does not,
+ * and a skip for it only freezes the picture: on a loaded 2-core machine that cost up to 5 s of
+ * frozen picture per skip. While packets wait in our socket the event loop never waits for input;
+ * once it has waited this long (ms, in total), the socket had run dry: no backlog of ours then.
+ */
+const LOOP_WAIT_MS = 10;
 
 /**
  * How late a stream's packets reach us: arrival time minus RTP time, above the smallest such
@@ -92,10 +100,7 @@ interface LagGateOptions {
   maxSkipMs?: number;
 }
 
-/**
- * `skip`: this packet is dropped and a skip starts with it (ask for a keyframe); `resume`: this
- * packet is sent and ends a skip (`lastSkip` tells how it went).
- */
+/** `skip`: this packet is dropped and a skip starts with it; `resume`: this packet is sent and ends a skip (`lastSkip` tells how it went). */
 export type LagVerdict = 'send' | 'drop' | 'skip' | 'resume';
 
 interface SkipReport {
@@ -107,11 +112,18 @@ interface SkipReport {
   gaveUp: boolean;
 }
 
+interface Skip extends SkipReport {
+  startedAtMs: number;
+  triesFromMs: number;
+  loopIdleAtStartMs: number;
+}
+
 /**
  * Decides per packet whether it goes out. Once the lag has stayed above the limit for the hold
- * time, packets are dropped from the next frame start on, and forwarding resumes at the first
- * resume point (a VP8 keyframe start) that is on time again. The caller passes arrival times, so
- * the class is pure and testable with a fake clock.
+ * time while the forwarder never ran out of input, packets are dropped from the next frame start
+ * on, and forwarding resumes at the first resume point (a VP8 keyframe start) after the backlog
+ * has drained, or that is on time again. The caller passes arrival times and the event loop's
+ * idle time, so the class is pure and testable with a fake clock.
  */
 export class IngestLagGate {
   readonly meter: LagMeter;
@@ -120,9 +132,12 @@ export class IngestLagGate {
   private readonly maxSkipMs: number;
   private lastTs: number | null = null;
   private lateSinceMs: number | null = null;
-  private skip: (SkipReport & { startedAtMs: number; triesFromMs: number }) | null = null;
+  private loopIdleAtLateMs = 0;
+  private skip: Skip | null = null;
   lastSkip: SkipReport | null = null;
   skips = 0;
+  /** Hold periods the stream was late without a backlog of ours (no skip). */
+  lateUpstream = 0;
   dropped = 0;
 
   constructor(opts: LagGateOptions) {
@@ -134,9 +149,10 @@ export class IngestLagGate {
 
   /**
    * `ts`: the packet's RTP timestamp; `atMs`: when it reached us; `resumePoint`: whether the stream
-   * can start again at this packet.
+   * can start again at this packet; `loopIdleMs`: the event loop's total time spent waiting for
+   * input so far (`performance.eventLoopUtilization().idle`).
    */
-  admit(ts: number, atMs: number, resumePoint: boolean): LagVerdict {
+  admit(ts: number, atMs: number, resumePoint: boolean, loopIdleMs: number): LagVerdict {
     const frameStart = ts !== this.lastTs;
     this.lastTs = ts;
     let lag = this.meter.measure(ts, atMs);
@@ -148,9 +164,11 @@ export class IngestLagGate {
         skip.triesFromMs = atMs;
         skip.gaveUp = true;
       }
-      // Half the limit: resuming just under it would start the next skip soon after.
-      if (resumePoint && lag < this.limitMs / 2) {
-        const { startedAtMs, triesFromMs: _, ...report } = skip;
+      // What is still late after the backlog drained came late from upstream: no reason to wait on.
+      // Half the limit otherwise: resuming just under it would start the next skip soon after.
+      const drained = loopIdleMs - skip.loopIdleAtStartMs >= LOOP_WAIT_MS;
+      if (resumePoint && (drained || lag < this.limitMs / 2)) {
+        const { startedAtMs, triesFromMs: _, loopIdleAtStartMs: __, ...report } = skip;
         this.lastSkip = { ...report, durationMs: atMs - startedAtMs };
         this.skip = null;
         return 'resume';
@@ -160,16 +178,32 @@ export class IngestLagGate {
       return 'drop';
     }
     if (lag <= this.limitMs) this.lateSinceMs = null;
-    else this.lateSinceMs ??= atMs;
-    // Only at a frame start: the frame under way goes out whole, so the browser sees no torn frame.
-    if (this.lateSinceMs !== null && atMs - this.lateSinceMs >= this.holdMs && frameStart) {
-      this.lateSinceMs = null;
-      this.skip = { startedAtMs: atMs, triesFromMs: atMs, lagMs: lag, durationMs: 0, dropped: 1, gaveUp: false };
-      this.skips++;
-      this.dropped++;
-      return 'skip';
+    else if (this.lateSinceMs === null) {
+      this.lateSinceMs = atMs;
+      this.loopIdleAtLateMs = loopIdleMs;
     }
-    return 'send';
+    // Only at a frame start: the frame under way goes out whole, so the browser sees no torn frame.
+    if (this.lateSinceMs === null || atMs - this.lateSinceMs < this.holdMs || !frameStart) return 'send';
+    if (loopIdleMs - this.loopIdleAtLateMs >= LOOP_WAIT_MS) {
+      // Late, but not waiting in our socket: watch the next hold period afresh.
+      this.lateUpstream++;
+      this.lateSinceMs = atMs;
+      this.loopIdleAtLateMs = loopIdleMs;
+      return 'send';
+    }
+    this.lateSinceMs = null;
+    this.skip = {
+      startedAtMs: atMs,
+      triesFromMs: atMs,
+      loopIdleAtStartMs: loopIdleMs,
+      lagMs: lag,
+      durationMs: 0,
+      dropped: 1,
+      gaveUp: false,
+    };
+    this.skips++;
+    this.dropped++;
+    return 'skip';
   }
 
   /**

@@ -3,6 +3,7 @@
  * (ingest-lag.ts), the GOP cache, and fan-out to the viewers that are connected.
  */
 import dgram from 'node:dgram';
+import { performance } from 'node:perf_hooks';
 import { randomInt } from 'node:crypto';
 import type { IngestInfo, MachineMediaStats } from '@reel/protocol';
 import { GopCache } from './gop-cache.js';
@@ -36,7 +37,6 @@ export class MachineIngest {
   private readonly videoLag = new IngestLagGate({ clockRate: 90_000, ...(LAG_BOUND ? {} : { limitMs: Infinity }) });
   private readonly audioLag = new LagMeter(48_000);
   private audioLagDropped = 0;
-  private skipKeyframeDecision: KeyframeDecision | null = null;
   readonly videoSsrc = randomInt(1, 0x7fff_ffff);
   readonly audioSsrc = randomInt(1, 0x7fff_ffff);
   videoPackets = 0;
@@ -46,8 +46,6 @@ export class MachineIngest {
 
   constructor(
     readonly machineId: number,
-    /** Asks the machine's encoder for a keyframe (the caller passes it on to the cabinet). */
-    private readonly requestKeyframe: () => void = () => {},
     private readonly host = '127.0.0.1',
   ) {}
 
@@ -94,11 +92,11 @@ export class MachineIngest {
     this.lastPacketAtMs = now;
     if (keyframeStart) this.lastKeyframeAtMs = now;
     if (this.videoContinuity.apply(p, now)) this.videoLag.restartBaseline();
-    const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart);
+    const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart, performance.eventLoopUtilization().idle);
     if (verdict === 'skip' || verdict === 'drop') {
+      // No keyframe request: the cabinet answers one by restarting ffmpeg, which on the loaded
+      // machines where skips happen took longer than the encoder's own keyframe (one a second).
       this.videoContinuity.withdrawLast();
-      // Asking for a keyframe shortens the wait for one (the limiter knows when the encoder's own is due).
-      if (verdict === 'skip') this.skipKeyframeDecision = this.onPictureLoss(now);
       return;
     }
     if (verdict === 'resume') this.logSkip();
@@ -126,16 +124,13 @@ export class MachineIngest {
     if (!s) return;
     console.warn(
       `[media] machine ${this.machineId}: video was ${Math.round(s.lagMs)} ms behind its encoder; skipped ${s.durationMs} ms ` +
-        `(${s.dropped} packets) to ${s.gaveUp ? 'a keyframe after giving up on draining (the lag was not in the forwarder)' : 'an on-time keyframe'}; ` +
-        `keyframe request: ${this.skipKeyframeDecision} (skip ${this.videoLag.skips})`,
+        `(${s.dropped} packets) to ${s.gaveUp ? 'a keyframe after giving up on draining' : 'a keyframe'} (skip ${this.videoLag.skips})`,
     );
   }
 
-  /** The picture is lost (a viewer's PLI, or a lag skip): asks the encoder for a keyframe if it is worth it. */
+  /** A viewer lost the picture: whether to ask the encoder for a keyframe now (rate limited). */
   onPictureLoss(nowMs = Date.now()): KeyframeDecision {
-    const decision = this.keyframeLimiter.onPictureLoss(nowMs, this.lastKeyframeAtMs);
-    if (decision === 'request') this.requestKeyframe();
-    return decision;
+    return this.keyframeLimiter.onPictureLoss(nowMs, this.lastKeyframeAtMs);
   }
 
   stats(): MachineMediaStats {
@@ -152,6 +147,7 @@ export class MachineIngest {
       keyframeRequestsSuppressed: this.keyframeLimiter.suppressed,
       videoLagMs: this.videoLag.meter.lagMs === null ? null : Math.round(this.videoLag.meter.lagMs),
       lagSkips: this.videoLag.skips,
+      lagLateUpstream: this.videoLag.lateUpstream,
       lagDroppedVideoPackets: this.videoLag.dropped,
       lagDroppedAudioPackets: this.audioLagDropped,
     };
