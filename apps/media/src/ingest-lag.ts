@@ -15,15 +15,16 @@
  */
 
 /**
- * Above this the picture is plainly behind the game (spin result, button feedback), while on a
- * loaded 2-core machine a working forwarder's lag stays far below it: render → receive p95 under
- * 30 ms, scheduler stalls of tens of milliseconds. The standing backlogs seen were 0.4–0.7 s.
+ * Above this the picture is plainly behind the game (spin result, button feedback), while a
+ * forwarder that keeps up stays well below it: render → receive p95 under 30 ms on an idle machine,
+ * scheduler stalls of tens of milliseconds under load. The standing backlogs seen were 0.4–0.7 s.
  */
 const LAG_LIMIT_MS = 250;
 /**
  * A stall the forwarder recovers from by itself (descheduled for a while, then draining the queue
  * within milliseconds; or a keyframe burst of ~100 packets) must not cost a skip, whose wait for
- * the next keyframe freezes the picture for up to a second: only a lag that lasts this long counts.
+ * the next keyframe (30 frames apart: a second, more when a loaded encoder drops its frame rate)
+ * freezes the picture: only a lag that lasts this long counts.
  */
 const LATE_HOLD_MS = 200;
 /**
@@ -31,11 +32,10 @@ const LATE_HOLD_MS = 200;
  * several seconds still stands out against it, short enough to follow a shift in the source.
  */
 const BASELINE_WINDOW_MS = 10_000;
-const BASELINE_BUCKETS = 10;
 /**
- * Dropping drains the forwarder's own backlog within milliseconds, and a keyframe comes every
- * second; still late after this long means the lag is not in our queue (the source's clock moved):
- * the baseline starts over rather than dropping on.
+ * Dropping drains the forwarder's own backlog within milliseconds, and a keyframe comes every 30
+ * frames; still late and never drained after this long, the skip is given up (the baseline starts
+ * over) rather than freezing the picture on.
  */
 const MAX_SKIP_MS = 2500;
 /**
@@ -65,7 +65,8 @@ export class LagMeter {
     private readonly clockRate: number,
     private readonly windowMs = BASELINE_WINDOW_MS,
   ) {
-    this.bucketMs = windowMs / BASELINE_BUCKETS;
+    // Ten buckets: the window slides in tenths, and the smallest offset is a scan of ten numbers.
+    this.bucketMs = windowMs / 10;
   }
 
   /** Records a packet with RTP timestamp `ts` that arrived at `atMs`; returns its lag in ms. */

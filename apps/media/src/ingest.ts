@@ -94,8 +94,8 @@ export class MachineIngest {
     if (this.videoContinuity.apply(p, now)) this.videoLag.restartBaseline();
     const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart, performance.eventLoopUtilization().idle);
     if (verdict === 'skip' || verdict === 'drop') {
-      // No keyframe request: the cabinet answers one by restarting ffmpeg, which on the loaded
-      // machines where skips happen took longer than the encoder's own keyframe (one a second).
+      // No keyframe request: the cabinet answers one by restarting ffmpeg, and on the loaded
+      // machines where skips happen those skips lasted no shorter than waiting (docs/video.md).
       this.videoContinuity.withdrawLast();
       return;
     }
