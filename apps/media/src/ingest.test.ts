@@ -29,7 +29,7 @@ describe('machine ingest lag bound', () => {
     let loopIdleMs = 0;
     vi.spyOn(performance, 'eventLoopUtilization').mockImplementation(() => ({ idle: loopIdleMs, active: 0, utilization: 0 }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const ingest = new MachineIngest(7);
+    const ingest = new MachineIngest(7, '127.0.0.1', true);
     await ingest.listen();
     const sender = dgram.createSocket('udp4');
     cleanup.push(() => ingest.close(), () => sender.close());
