@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GopCache } from './gop-cache.js';
 import { RtpContinuity, isVp8KeyframeStart, rtpSeq, rtpTimestamp } from './rtp.js';
-
-/** An RTP packet with a VP8 payload descriptor (X=1, I=1, 15-bit PictureID) like ffmpeg sends. */
-function vp8Packet(seq: number, ts: number, opts: { start: boolean; key: boolean; ssrc?: number }): Buffer {
-  const header = Buffer.alloc(12);
-  header[0] = 0x80;
-  header[1] = 96;
-  header.writeUInt16BE(seq & 0xffff, 2);
-  header.writeUInt32BE(ts >>> 0, 4);
-  header.writeUInt32BE(opts.ssrc ?? 1234, 8);
-  const descriptor = Buffer.from([0x80 | (opts.start ? 0x10 : 0), 0x80, 0x80, 0x01]);
-  const vp8 = Buffer.from([opts.key ? 0x10 : 0x11, 0, 0, 0x9d, 0x01, 0x2a]);
-  return Buffer.concat([header, descriptor, opts.start ? vp8 : Buffer.from([1, 2, 3])]);
-}
+import { vp8Packet } from './testing/vp8-packet.js';
 
 describe('VP8 keyframes and the GOP cache', () => {
   it('detects the first packet of a keyframe only', () => {
@@ -80,6 +68,28 @@ describe('RTP continuity across encoder restarts', () => {
     c.apply(p, 166);
     expect(rtpSeq(p)).toBe(15);
     expect(c.restarts).toBe(0);
+  });
+  it('numbers the packets after withdrawn ones as if those never came, timestamps untouched', () => {
+    const c = new RtpContinuity(90_000);
+    const sent: Buffer[] = [];
+    for (let i = 0; i < 10; i++) {
+      const p = vp8Packet(65530 + i, 4_294_960_000 + i * 3000, { start: true, key: i === 8 });
+      c.apply(p, i * 33);
+      if (i >= 3 && i < 8) c.withdrawLast();
+      else sent.push(p);
+    }
+    expect(sent.map(rtpSeq)).toEqual([65530, 65531, 65532, 65533, 65534]);
+    expect(sent.map(rtpTimestamp)).toEqual([0, 1, 2, 8, 9].map((i) => (4_294_960_000 + i * 3000) % 2 ** 32));
+  });
+  it('after withdrawn packets a new encoder continues right after the last packet sent', () => {
+    const c = new RtpContinuity(90_000);
+    c.apply(vp8Packet(100, 9000, { start: true, key: false }), 0);
+    c.apply(vp8Packet(101, 12_000, { start: true, key: false }), 33);
+    c.withdrawLast();
+    const n = vp8Packet(7000, 5, { start: true, key: true, ssrc: 1235 });
+    expect(c.apply(n, 533)).toBe(true);
+    expect(rtpSeq(n)).toBe(101);
+    expect(rtpTimestamp(n)).toBe(12_000 + 45_000);
   });
 });
 

@@ -59,13 +59,14 @@ export class RtpContinuity {
 
   constructor(private readonly clockRate: number) {}
 
-  /** Rewrites `p` in place; `nowMs` is the arrival time. */
-  apply(p: Buffer, nowMs: number): void {
+  /** Rewrites `p` in place; `nowMs` is the arrival time. True when `p` starts a new source. */
+  apply(p: Buffer, nowMs: number): boolean {
     const seq = rtpSeq(p);
     const ts = rtpTimestamp(p);
     const ssrc = rtpSsrc(p);
     const newSource = this.lastSsrc !== null && ssrc !== this.lastSsrc;
     this.lastSsrc = ssrc;
+    let restarted = false;
     if (this.lastInSeq === null) {
       this.seqOffset = 0;
       this.tsOffset = 0;
@@ -74,6 +75,7 @@ export class RtpContinuity {
       if (newSource || (gap > RESTART_SEQ_GAP && gap < 0x10000 - RESTART_SEQ_GAP)) {
         // New source: continue right after the last packet sent, advanced by the wall-clock gap.
         this.restarts++;
+        restarted = true;
         const elapsedTicks = Math.max(1, Math.round(((nowMs - this.lastAtMs) * this.clockRate) / 1000));
         this.seqOffset = (this.lastOutSeq + 1 - seq + 0x10000) & 0xffff;
         this.tsOffset = (this.lastOutTs + elapsedTicks - ts + 0x1_0000_0000) % 0x1_0000_0000;
@@ -87,5 +89,16 @@ export class RtpContinuity {
     this.lastOutSeq = outSeq;
     this.lastOutTs = outTs;
     this.lastAtMs = nowMs;
+    return restarted;
+  }
+
+  /**
+   * The packet just applied is dropped, not sent: the next one takes its sequence number. A gap
+   * would read as loss to the browser (NACKs for packets that never come, receiver reports that
+   * step the band down), and the packets after a drop begin a frame the browser can decode.
+   */
+  withdrawLast(): void {
+    this.seqOffset = (this.seqOffset - 1) & 0xffff;
+    this.lastOutSeq = (this.lastOutSeq - 1) & 0xffff;
   }
 }
