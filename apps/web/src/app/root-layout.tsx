@@ -32,15 +32,15 @@ function resolveHandle(handles: readonly (RouteHandle | undefined)[]): RouteHand
 }
 
 /**
- * Starts downloading what a signed-in page renders (the overlays, and the app chrome unless the
- * route has none) while the stored token is still being checked: otherwise the page waits for the
- * check, then the chrome's chunk, then the overlays' chunk, one after the other.
+ * Starts downloading what a signed-in page renders around its content (signed-in-chrome.ts) while
+ * the stored token is still being checked, instead of after the check.
  */
 export function preloadSignedInChunks(handles: readonly (RouteHandle | undefined)[]): void {
   const handle = resolveHandle(handles);
   if (handle.auth === authRoles.onlyGuest) return;
+  // One chunk holds both; each lazy component learns that it is in.
+  void appLayout.preload().catch(() => undefined);
   void signedInOverlays.preload().catch(() => undefined);
-  if (handle.chrome !== 'none') void appLayout.preload().catch(() => undefined);
 }
 
 /**
