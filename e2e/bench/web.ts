@@ -8,6 +8,9 @@
  *     ≤ 1,500 DOM nodes. The stress test measures the front end alone: the built app is served
  *     statically and the API and notification socket are faked inside the page (Playwright routes).
  * BENCH_BASE_URL points Lighthouse at a running product; otherwise one is started on port 8093.
+ * BENCH_WEB_LANTERN=<dir> writes, per Lighthouse run, the simulated timing of every request and
+ * main-thread task behind its paint metrics (Lantern's replay, which the score is made of): what to
+ * read before changing what a page loads first (docs/web.md, start-up speed).
  * Every goal goes through a Verdict: the process exits 1 on a miss or on a figure it could not measure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { Verdict, waitForUrl } from '@reel/process';
 
@@ -221,6 +225,25 @@ async function lobbyStress() {
 }
 
 
+/**
+ * Lantern's simulated timings of the last Lighthouse run, one line per request or main-thread task
+ * (start-end ms, what), per simulation (optimistic/pessimistic FCP, LCP, TTI), then forgotten.
+ */
+function lanternTimings(): string {
+  const lines: string[] = [];
+  const simulations = Lantern.Simulation.Simulator.allNodeTimings;
+  for (const [label, timings] of simulations) {
+    lines.push(`## ${label}`);
+    for (const [node, timing] of [...timings].sort((a, b) => a[1].startTime - b[1].startTime)) {
+      // The path only: the lobby's address carries the sign-in token in its query.
+      const what = node.type === 'network' ? `${new URL(node.request.url).pathname.slice(0, 60)} ${node.request.transferSize} B` : `CPU ${(node.duration / 1000).toFixed(1)} ms observed`;
+      lines.push(`${Math.round(timing.startTime)}-${Math.round(timing.endTime)} ${what}`);
+    }
+  }
+  simulations.clear();
+  return lines.join('\n');
+}
+
 async function lighthouseScores() {
   let product: ChildProcess | undefined;
   let base = process.env.BENCH_BASE_URL;
@@ -277,6 +300,11 @@ async function lighthouseScores() {
         if (toolError && TRACE_RECORDING_ERRORS.has(toolError)) {
           console.log(`  run ${run} ${name.padEnd(8)} Lighthouse could not record the trace (${toolError}): run again`);
           result = await measure();
+        }
+        const lanternDir = process.env.BENCH_WEB_LANTERN;
+        if (lanternDir) {
+          fs.mkdirSync(lanternDir, { recursive: true });
+          fs.writeFileSync(path.join(lanternDir, `run-${run}${name.replaceAll('/', '-')}.txt`), lanternTimings());
         }
         const score = result?.lhr.categories.performance?.score;
         const endedOn = result ? new URL(result.lhr.finalDisplayedUrl).pathname : 'no result';
