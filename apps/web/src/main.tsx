@@ -6,6 +6,7 @@ import { loadRuntimeSettings } from '@/config/runtime-settings';
 import { startIpCheck } from '@/features/system';
 import { bootstrapAuth, hasStartupToken, prepareAuth } from '@/lib/auth';
 import { fetchLanguage, initI18n, preferredLanguage } from '@/lib/i18n';
+import { prepareMoneyFormatter } from '@/lib/money';
 import { loadGuestSettings } from '@/lib/user-settings';
 import type { RouteHandle } from '@/app/route-handle';
 import '@/styles/index.css';
@@ -40,6 +41,9 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(<App />);
+  // The token check leaves the main thread waiting: the money formatter of the signed-in page's
+  // first render is made then, in a task of its own.
+  if (signedIn) setTimeout(() => prepareMoneyFormatter(settings.CURRENCY, settings.LOCALE), 0);
   await bootstrapAuth();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseJackpots } from './money';
+import { formatMoney, parseJackpots, prepareMoneyFormatter } from './money';
 
 describe('formatMoney', () => {
   it('shows cents as lira in tr-TR: 123456 → ₺1.234,56', () => {
@@ -16,6 +16,22 @@ describe('formatMoney', () => {
   });
   it('falls back to a plain number for an unknown currency code', () => {
     expect(formatMoney(123456, 'NOT-A-CODE')).toBe('1.234,56');
+  });
+  it('formats with the formatter made ahead of the first render (no second Intl formatter)', () => {
+    const Original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = function (...args: ConstructorParameters<typeof Intl.NumberFormat>) {
+      made += 1;
+      return new Original(...args);
+    } as unknown as typeof Intl.NumberFormat;
+    try {
+      prepareMoneyFormatter('EUR', 'de-DE');
+      expect(made).toBe(1);
+      expect(formatMoney(123456, 'EUR', 'de-DE')).toBe('1.234,56\u00a0€');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = Original;
+    }
   });
 });
 

@@ -48,6 +48,7 @@ export function ChatPanel() {
     }
   };
 
+  if (!open) return null;
   return (
     <SidePanel
       open={open}

@@ -48,6 +48,18 @@ describe('the start-up lobby request', () => {
     }
   });
 
+  it('fills a store that has nothing yet, so the page renders its cards in its first pass', async () => {
+    vi.mocked(fetchLobby).mockResolvedValueOnce(lobbyWith('playing'));
+    await prefetchLobby();
+    expect(useLobbyStore.getState().phase).toBe('ready');
+    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+    // A store that already has a lobby is the page's own to refresh: the start-up answer stays out.
+    vi.mocked(fetchLobby).mockResolvedValueOnce(lobbyWith('available'));
+    await prefetchLobby();
+    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+    await loadLobby();
+  });
+
   it('asks again when the start-up request failed (a token the check then refused)', async () => {
     vi.mocked(fetchLobby).mockClear();
     vi.mocked(fetchLobby).mockRejectedValueOnce(new Error('401')).mockResolvedValueOnce(lobbyWith('playing'));

@@ -84,8 +84,8 @@ let prefetched: { at: number; answer: Promise<BrandWithMachines[]> } | null = nu
 
 /**
  * Asks for the lobby at start-up, while the token is still being checked (the route's
- * preloadData), and starts its first pictures once the answer is in; the first loadLobby takes
- * this answer instead of asking again.
+ * preloadData), starts its first pictures and fills the store once the answer is in; the first
+ * loadLobby takes this answer instead of asking again.
  */
 export function prefetchLobby(): Promise<BrandWithMachines[]> {
   const settings = getSettings();
@@ -93,6 +93,8 @@ export function prefetchLobby(): Promise<BrandWithMachines[]> {
   prefetched = { at: Date.now(), answer };
   return answer.then((groups) => {
     preloadFirstPictures(groups, settings, window.location.pathname);
+    // In the store already, the page's first render has its cards: one render and paint, not two.
+    if (useLobbyStore.getState().phase === 'idle') setLobby(groups);
     return groups;
   });
 }

@@ -47,6 +47,7 @@ export function SettingsPanel() {
   const { open, close } = useSettingsPanel();
   const settings = useUserSettings((state) => state.settings);
   const layoutId = useId();
+  if (!open) return null;
   return (
     <SidePanel open={open} onClose={close} title={t('settingsPanel.title')} closeLabel={t('common.close')} widthPx={320}>
       <div className="settings">
