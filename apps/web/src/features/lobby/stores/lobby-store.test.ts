@@ -60,6 +60,15 @@ describe('the start-up lobby request', () => {
     await loadLobby();
   });
 
+  it('keeps a status pushed after the start-up answer filled the store when the page then takes that answer', async () => {
+    vi.mocked(fetchLobby).mockResolvedValueOnce(lobbyWith('available'));
+    await prefetchLobby();
+    queueMachineUpdate({ id: 7, status: 'playing', hot: false });
+    flushMachineUpdates();
+    await loadLobby();
+    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+  });
+
   it('asks again when the start-up request failed (a token the check then refused)', async () => {
     vi.mocked(fetchLobby).mockClear();
     vi.mocked(fetchLobby).mockRejectedValueOnce(new Error('401')).mockResolvedValueOnce(lobbyWith('playing'));

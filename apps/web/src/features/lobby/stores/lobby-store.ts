@@ -56,7 +56,13 @@ function reuseUnchanged(previous: BrandWithMachines[], next: BrandWithMachines[]
   });
 }
 
+/** The answer setLobby took last: the start-up answer reaches it twice (prefetchLobby, then the page's first loadLobby). */
+let applied: BrandWithMachines[] | null = null;
+
 function setLobby(fresh: BrandWithMachines[]): void {
+  // Taken already: the store has it, and pushes since then are newer than it.
+  if (fresh === applied && useLobbyStore.getState().phase === 'ready') return;
+  applied = fresh;
   const groups = reuseUnchanged(useLobbyStore.getState().groups, fresh);
   const statuses: Record<number, MachineStatus> = {};
   const hot: Record<number, boolean> = {};
