@@ -1,22 +1,15 @@
 /**
- * One machine's incoming RTP: a loopback UDP socket per kind, continuity rewriting, the lag bound
+ * One machine's incoming RTP: a loopback UDP socket per kind, continuity rewriting, the video's lag
  * (ingest-lag.ts), the GOP cache, and fan-out to the viewers that are connected.
  */
 import dgram from 'node:dgram';
-import { performance } from 'node:perf_hooks';
 import { randomInt } from 'node:crypto';
 import type { IngestInfo, MachineMediaStats } from '@reel/protocol';
 import { GopCache } from './gop-cache.js';
-import { IngestLagGate, LagMeter } from './ingest-lag.js';
+import { LagMeter } from './ingest-lag.js';
 import { KeyframeRequestLimiter, type KeyframeDecision } from './keyframe-requests.js';
 import { RetransmitBuffer } from './retransmit-buffer.js';
 import { RtpContinuity, isVp8KeyframeStart, rtpTimestamp } from './rtp.js';
-
-/**
- * Off unless MEDIA_LAG_BOUND=1: in loaded bench runs the bound kept latency down but froze the
- * picture more, and its final form has not shown a gain yet (docs/video.md, werift's standing lag).
- */
-const LAG_BOUND = process.env.MEDIA_LAG_BOUND === '1';
 
 export const VIDEO_PAYLOAD_TYPE = 96;
 export const AUDIO_PAYLOAD_TYPE = 111;
@@ -37,9 +30,7 @@ export class MachineIngest {
   private readonly audio = dgram.createSocket('udp4');
   private readonly videoContinuity = new RtpContinuity(90_000);
   private readonly audioContinuity = new RtpContinuity(48_000);
-  private readonly videoLag: IngestLagGate;
-  private readonly audioLag = new LagMeter(48_000);
-  private audioLagDropped = 0;
+  private readonly videoLag = new LagMeter(90_000);
   readonly videoSsrc = randomInt(1, 0x7fff_ffff);
   readonly audioSsrc = randomInt(1, 0x7fff_ffff);
   videoPackets = 0;
@@ -50,10 +41,7 @@ export class MachineIngest {
   constructor(
     readonly machineId: number,
     private readonly host = '127.0.0.1',
-    lagBound = LAG_BOUND,
-  ) {
-    this.videoLag = new IngestLagGate({ clockRate: 90_000, ...(lagBound ? {} : { limitMs: Infinity }) });
-  }
+  ) {}
 
   async listen(): Promise<void> {
     // Big receive buffers: a keyframe arrives as a burst of ~100 packets within a millisecond.
@@ -92,20 +80,12 @@ export class MachineIngest {
   private onVideo(p: Buffer): void {
     if (p.length < 12 || (p[0]! & 0xc0) !== 0x80) return;
     const now = Date.now();
-    const keyframeStart = isVp8KeyframeStart(p);
+    if (this.videoContinuity.apply(p, now)) this.videoLag.restart();
+    this.videoLag.measure(rtpTimestamp(p), now);
     this.videoPackets++;
     this.videoBytes += p.length;
     this.lastPacketAtMs = now;
-    if (keyframeStart) this.lastKeyframeAtMs = now;
-    if (this.videoContinuity.apply(p, now)) this.videoLag.restartBaseline();
-    const verdict = this.videoLag.admit(rtpTimestamp(p), now, keyframeStart, performance.eventLoopUtilization().idle);
-    if (verdict === 'skip' || verdict === 'drop') {
-      // No keyframe request: the cabinet answers one by restarting ffmpeg, and on the loaded
-      // machines where skips happen those skips lasted no shorter than waiting (docs/video.md).
-      this.videoContinuity.withdrawLast();
-      return;
-    }
-    if (verdict === 'resume') this.logSkip();
+    if (isVp8KeyframeStart(p)) this.lastKeyframeAtMs = now;
     this.gop.push(p);
     this.retransmit.push(p, now);
     for (const v of this.viewers) v.sendVideo(p);
@@ -113,25 +93,9 @@ export class MachineIngest {
 
   private onAudio(p: Buffer): void {
     if (p.length < 12 || (p[0]! & 0xc0) !== 0x80) return;
-    const now = Date.now();
+    this.audioContinuity.apply(p, Date.now());
     this.audioPackets++;
-    if (this.audioContinuity.apply(p, now)) this.audioLag.restart();
-    if (!this.videoLag.keepsAlongside(this.audioLag.measure(rtpTimestamp(p), now))) {
-      this.audioContinuity.withdrawLast();
-      this.audioLagDropped++;
-      return;
-    }
     for (const v of this.viewers) v.sendAudio(p);
-  }
-
-  /** One line per skip, when the picture is back: how late it was, how long it froze, and why. */
-  private logSkip(): void {
-    const s = this.videoLag.lastSkip;
-    if (!s) return;
-    console.warn(
-      `[media] machine ${this.machineId}: video was ${Math.round(s.lagMs)} ms behind its encoder; skipped ${s.durationMs} ms ` +
-        `(${s.dropped} packets) to ${s.gaveUp ? 'a keyframe after giving up on draining' : 'a keyframe'} (skip ${this.videoLag.skips})`,
-    );
   }
 
   /** A viewer lost the picture: whether to ask the encoder for a keyframe now (rate limited). */
@@ -151,11 +115,7 @@ export class MachineIngest {
       lastPacketAgeMs: this.lastPacketAtMs === null ? null : Date.now() - this.lastPacketAtMs,
       keyframeRequests: this.keyframeLimiter.requests,
       keyframeRequestsSuppressed: this.keyframeLimiter.suppressed,
-      videoLagMs: this.videoLag.meter.lagMs === null ? null : Math.round(this.videoLag.meter.lagMs),
-      lagSkips: this.videoLag.skips,
-      lagLateUpstream: this.videoLag.lateUpstream,
-      lagDroppedVideoPackets: this.videoLag.dropped,
-      lagDroppedAudioPackets: this.audioLagDropped,
+      videoLagMs: this.videoLag.lagMs === null ? null : Math.round(this.videoLag.lagMs),
     };
   }
 

@@ -6,7 +6,6 @@
  *   MEDIA_ICE_SERVERS      JSON array of RTCIceServer handed to werift (and to browsers by the server)
  *   MEDIA_ICE_HOSTS        extra ICE host addresses, comma separated (e.g. 127.0.0.1)
  *   JANUS_BIN              janus binary for MEDIA_BACKEND=janus (default /usr/bin/janus)
- *   MEDIA_LAG_BOUND        1: drop video that reaches the werift ingest >250 ms late up to the next keyframe (ingest-lag.ts; off by default, unproven)
  * Prints one JSON line per event on stdout: {"event":"ready","data":{"controlPort":N,...}}, viewer_closed, ...
  */
 import type { IceServer, MediaProcessEvent } from '@reel/protocol';

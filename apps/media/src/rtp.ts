@@ -91,14 +91,4 @@ export class RtpContinuity {
     this.lastAtMs = nowMs;
     return restarted;
   }
-
-  /**
-   * The packet just applied is dropped, not sent: the next one takes its sequence number. A gap
-   * would read as loss to the browser (NACKs for packets that never come, receiver reports that
-   * step the band down), and the packets after a drop begin a frame the browser can decode.
-   */
-  withdrawLast(): void {
-    this.seqOffset = (this.seqOffset - 1) & 0xffff;
-    this.lastOutSeq = (this.lastOutSeq - 1) & 0xffff;
-  }
 }

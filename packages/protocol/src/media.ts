@@ -104,15 +104,9 @@ export const MachineMediaStats = Type.Object({
   keyframeRequestsSuppressed: Type.Optional(Type.Integer()),
   /**
    * werift only: how late the last video packet reached the forwarder (ms above the smallest delay
-   * of the last seconds), skips of the video to the next keyframe because it stayed too late with
-   * a backlog in the forwarder, times it stayed too late without one (no skip), and the video and
-   * audio packets the skips dropped (apps/media/src/ingest-lag.ts).
+   * of the last seconds; apps/media/src/ingest-lag.ts).
    */
   videoLagMs: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
-  lagSkips: Type.Optional(Type.Integer()),
-  lagLateUpstream: Type.Optional(Type.Integer()),
-  lagDroppedVideoPackets: Type.Optional(Type.Integer()),
-  lagDroppedAudioPackets: Type.Optional(Type.Integer()),
 });
 export type MachineMediaStats = Static<typeof MachineMediaStats>;
 
