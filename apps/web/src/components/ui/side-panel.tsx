@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface SidePanelProps {
-  open: boolean;
   onClose: () => void;
   title: string;
   closeLabel: string;
@@ -11,12 +10,15 @@ interface SidePanelProps {
   className?: string;
 }
 
-/** A sliding panel at the screen edge; Esc or a click outside closes it (spec: chat panel). */
-export function SidePanel({ open, onClose, title, closeLabel, side = 'end', widthPx, children, className }: SidePanelProps) {
+/**
+ * A sliding panel at the screen edge; Esc or a click outside closes it (spec: chat panel). Its owner
+ * renders it only while open, so a closed panel builds none of its content: the panel takes the
+ * focus when it mounts and hands it back when it goes.
+ */
+export function SidePanel({ onClose, title, closeLabel, side = 'end', widthPx, children, className }: SidePanelProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
-    if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     ref.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -27,8 +29,7 @@ export function SidePanel({ open, onClose, title, closeLabel, side = 'end', widt
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [open, onClose]);
-  if (!open) return null;
+  }, [onClose]);
   return (
     <div className="side-panel-root">
       <div className="side-panel__backdrop" aria-hidden="true" onClick={onClose} data-testid="side-panel-backdrop" />

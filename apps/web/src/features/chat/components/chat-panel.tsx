@@ -51,7 +51,6 @@ export function ChatPanel() {
   if (!open) return null;
   return (
     <SidePanel
-      open={open}
       onClose={closePanel}
       title={t('chat.title')}
       closeLabel={t('common.close')}

@@ -47,7 +47,6 @@ export function QuickPanel() {
 
   return (
     <SidePanel
-      open={open}
       onClose={close}
       title={t('quickPanel.title')}
       closeLabel={t('common.close')}

@@ -49,7 +49,7 @@ export function SettingsPanel() {
   const layoutId = useId();
   if (!open) return null;
   return (
-    <SidePanel open={open} onClose={close} title={t('settingsPanel.title')} closeLabel={t('common.close')} widthPx={320}>
+    <SidePanel onClose={close} title={t('settingsPanel.title')} closeLabel={t('common.close')} widthPx={320}>
       <div className="settings">
         <fieldset className="settings__group">
           <legend>{t('settingsPanel.layoutStyle')}</legend>
