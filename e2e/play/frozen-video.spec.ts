@@ -5,7 +5,8 @@
  *
  * The freeze is real: this product instance's encoders (ffmpeg, found by the DATA_DIR in their
  * environment so other products on the machine are not touched) are stopped with SIGSTOP, so no
- * new frame reaches the browser, then continued with SIGCONT.
+ * new frame reaches the browser, then continued with SIGCONT; a second, longer stop shows that the
+ * product replaces a hung encoder by itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -13,6 +14,11 @@ import { DATA_DIR, apiToken, createPlayer, operator, signIn, useEnglish } from '
 import { cashIn, machineGroup, waitFirstFrame } from './play-helpers';
 
 const MACHINE = 11;
+/**
+ * How long the short freeze lasts: past the one second that takes Spin away, and well before the
+ * three seconds after which Chromium asks for a keyframe (and the cabinet restarts its encoder).
+ */
+const SHORT_FREEZE_MS = 2000;
 
 /** The ffmpeg processes of this product instance (their environment carries its DATA_DIR). */
 function ourEncoders(): number[] {
@@ -63,7 +69,9 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
     `indicator: ${await latency.textContent()} (${await latency.getAttribute('title')}, quality ${await latency.getAttribute('data-quality')})`,
   );
 
-  const encoders = ourEncoders();
+  // A short freeze: it ends before Chromium's own keyframe request (below), so the picture can
+  // only come back through SIGCONT.
+  let encoders = ourEncoders();
   expect(encoders.length, 'this instance has encoders running').toBeGreaterThan(0);
   const frozenAt = Date.now();
   signal(encoders, 'SIGSTOP');
@@ -76,7 +84,7 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
     console.log(`freeze shown and Spin disabled ${seenAfterMs} ms after the encoders stopped`);
     // Not before a second: a short hiccup must not take the button away.
     expect(seenAfterMs).toBeGreaterThanOrEqual(1000);
-    await page.waitForTimeout(1500);
+    await page.waitForTimeout(Math.max(0, SHORT_FREEZE_MS - (Date.now() - frozenAt)));
     await expect(spin).toBeDisabled();
   } finally {
     signal(encoders, 'SIGCONT');
@@ -85,4 +93,20 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
   await expect(page.getByTestId('link-warning')).toBeHidden({ timeout: 10_000 });
   await expect(spin).toBeEnabled();
   console.log(`picture moving and Spin enabled again ${Date.now() - resumedAt} ms after the encoders continued`);
+
+  // A hung encoder: it stays stopped. Chromium asks for a keyframe after 3 s without a frame; the
+  // cabinet answers by starting a new encoder (machine-stream.ts requestKeyframe), so the picture
+  // comes back by itself.
+  encoders = ourEncoders();
+  const hungAt = Date.now();
+  signal(encoders, 'SIGSTOP');
+  try {
+    await expect(page.getByTestId('link-warning')).toHaveText('Picture frozen: play waits', { timeout: 5000 });
+    await expect(page.getByTestId('link-warning')).toBeHidden({ timeout: 15_000 });
+    await expect(spin).toBeEnabled();
+    expect(ourEncoders().filter((pid) => !encoders.includes(pid)).length, 'a new encoder took over').toBeGreaterThan(0);
+    console.log(`hung encoder replaced: picture moving again ${Date.now() - hungAt} ms after it stopped`);
+  } finally {
+    signal(encoders, 'SIGCONT');
+  }
 });

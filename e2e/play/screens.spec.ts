@@ -18,7 +18,9 @@ test('the game screen at 360×640 portrait: keyboard play, sidebar, rotate, acce
   await waitFirstFrame(page);
   await cashIn(page, /^Load ₺5,00$/, 500);
 
-  // Space spins wherever focus is, even on a cash-in button (no second cash in).
+  // Space spins wherever focus is, even on a cash-in button (no second cash in). Pressed only once
+  // Spin is enabled: while the picture is frozen the product ignores it on purpose.
+  await waitIdle(page);
   await page.getByRole('button', { name: /^Load ₺5,00$/ }).focus();
   const before = await spins(page);
   await page.keyboard.press('Space');
