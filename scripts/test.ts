@@ -17,7 +17,8 @@ const SYSTEM_PACKAGES: SystemPackage[] = [
   { binary: '/usr/bin/ffmpeg', pkg: 'ffmpeg', why: 'video tests with the system encoder (the bundled one is tested anyway)', required: false },
   { binary: '/usr/bin/janus', pkg: 'janus', why: 'the Janus media server test', required: false },
   { binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the cluster tests (when no NATS runs on 127.0.0.1:4222)', required: false },
-  { binary: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the cluster tests', required: false },
+  { binary: '/usr/sbin/haproxy', pkg: 'haproxy', why: 'the cluster tests and the TLS front test', required: false },
+  { binary: '/usr/bin/openssl', pkg: 'openssl', why: 'the TLS front test (its certificate)', required: false },
 ];
 
 function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {

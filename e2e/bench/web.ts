@@ -2,27 +2,28 @@
  * Web app benchmark (`npm run bench`, or `tsx e2e/bench/web.ts`):
  *  1. bundle sizes per route, gzip, from the Vite build manifest (budget: /login ≤ 160 KB, all ≤ 450 KB);
  *  2. Lighthouse performance in mobile emulation (its default simulated throttling, printed from the
- *     result's configSettings) for /login and /lobby against the real product: LIGHTHOUSE_RUNS runs per
- *     route, interleaved, all printed, the median judged (goal ≥ 95 on both routes);
+ *     result's configSettings) for /login and /lobby against the real product (web-lighthouse.ts):
+ *     LIGHTHOUSE_RUNS runs per route, interleaved, all printed; the median of the deployed product
+ *     (behind HAProxy with TLS and HTTP/2) judged (goal ≥ 95 on both routes), the plain HTTP/1.1
+ *     figures printed beside it;
  *  3. lobby stress: 2,000 machines and 200 status pushes a second, no main-thread task over 50 ms and
  *     ≤ 1,500 DOM nodes. The stress test measures the front end alone: the built app is served
  *     statically and the API and notification socket are faked inside the page (Playwright routes).
- * BENCH_BASE_URL points Lighthouse at a running product; otherwise one is started on port 8093.
- * BENCH_WEB_LANTERN=<dir> writes, per Lighthouse run, the simulated timing of every request and
- * main-thread task behind its paint metrics (Lantern's replay, which the score is made of): what to
- * read before changing what a page loads first (docs/web.md, start-up speed).
+ * BENCH_BASE_URL points Lighthouse at a running product (plain HTTP); otherwise one is started on
+ * port 8093. BENCH_WEB_LANTERN=<dir> writes, per Lighthouse run, the simulated timing of every
+ * request and main-thread task behind its paint metrics (Lantern's replay, which the score is made
+ * of): what to read before changing what a page loads first (docs/web.md, start-up speed).
  * Every goal goes through a Verdict: the process exits 1 on a miss or on a figure it could not measure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
-import { Verdict, waitForUrl } from '@reel/process';
+import { Verdict } from '@reel/process';
+import { LIGHTHOUSE_RUNS, ROUTES, TRANSPORTS, TRANSPORT_NAMES, lighthouseScores } from './web-lighthouse.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'apps/web/dist');
@@ -34,40 +35,13 @@ const STRESS_UPDATES_PER_S = 200;
 const STRESS_DURATION_MS = 10_000;
 const LONG_TASK_LIMIT_MS = 50;
 const DOM_NODE_LIMIT = 1500;
-const LIGHTHOUSE_RUNS = 5;
 const LIGHTHOUSE_GOAL = 95;
-const ROUTES = ['/login', '/lobby'] as const;
-/** Lighthouse runtime errors about recording the trace, not about the page. */
-const TRACE_RECORDING_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED']);
-type Route = (typeof ROUTES)[number];
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-
-/** The throttling and emulation a Lighthouse result ran under, as one line, from its configSettings. */
-function describeSettings(settings: {
-  formFactor?: string;
-  throttlingMethod?: string;
-  throttling?: Record<string, number | undefined>;
-  screenEmulation?: { width?: number; height?: number; deviceScaleFactor?: number; mobile?: boolean; disabled?: boolean };
-}) {
-  const t = settings.throttling ?? {};
-  const screen = settings.screenEmulation ?? {};
-  return [
-    `formFactor ${settings.formFactor}`,
-    `throttlingMethod ${settings.throttlingMethod}`,
-    `rttMs ${t.rttMs}`,
-    `throughputKbps ${t.throughputKbps}`,
-    `requestLatencyMs ${t.requestLatencyMs}`,
-    `downloadThroughputKbps ${t.downloadThroughputKbps}`,
-    `uploadThroughputKbps ${t.uploadThroughputKbps}`,
-    `cpuSlowdownMultiplier ${t.cpuSlowdownMultiplier}`,
-    `screen ${screen.disabled ? 'not emulated' : `${screen.width}×${screen.height} @${screen.deviceScaleFactor}x${screen.mobile ? ' mobile' : ''}`}`,
-  ].join(', ');
-}
 
 interface ManifestChunk {
   file: string;
@@ -225,104 +199,6 @@ async function lobbyStress() {
 }
 
 
-/**
- * Lantern's simulated timings of the last Lighthouse run, one line per request or main-thread task
- * (start-end ms, what), per simulation (optimistic/pessimistic FCP, LCP, TTI), then forgotten.
- */
-function lanternTimings(): string {
-  const lines: string[] = [];
-  const simulations = Lantern.Simulation.Simulator.allNodeTimings;
-  for (const [label, timings] of simulations) {
-    lines.push(`## ${label}`);
-    for (const [node, timing] of [...timings].sort((a, b) => a[1].startTime - b[1].startTime)) {
-      // The path only: the lobby's address carries the sign-in token in its query.
-      const what = node.type === 'network' ? `${new URL(node.request.url).pathname.slice(0, 60)} ${node.request.transferSize} B` : `CPU ${(node.duration / 1000).toFixed(1)} ms observed`;
-      lines.push(`${Math.round(timing.startTime)}-${Math.round(timing.endTime)} ${what}`);
-    }
-  }
-  simulations.clear();
-  return lines.join('\n');
-}
-
-async function lighthouseScores() {
-  let product: ChildProcess | undefined;
-  let base = process.env.BENCH_BASE_URL;
-  if (!base) {
-    const port = 8093;
-    const dataDir = path.join(root, '.tmp/bench-web-data');
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    product = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    base = `http://127.0.0.1:${port}`;
-    if (!(await waitForUrl(`${base}/check`, 120_000))) {
-      product.kill('SIGINT');
-      return { error: 'the product did not start' };
-    }
-  }
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  try {
-    // A fresh sign-in per lobby run: a session idle for SESSION_IDLE_TIMEOUT_MS (5 min) is over, and
-    // ten Lighthouse runs on a busy machine take longer than that (runs then ended on /login).
-    const signIn = async () => {
-      const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo1234', site_id: 0 }) });
-      return ((await login.json()) as { token: string }).token;
-    };
-    const urls: Record<Route, () => Promise<string>> = {
-      '/login': () => Promise.resolve(`${base}/login`),
-      // A token in the query signs the lobby in (spec: the token is stored and removed from the address bar).
-      '/lobby': async () => `${base}/lobby?access_token=${encodeURIComponent(await signIn())}`,
-    };
-    /** A run's score, or null when it scored nothing or ended on another page (then it is no sample of the route). */
-    const scores: Record<Route, (number | null)[]> = { '/login': [], '/lobby': [] };
-    const settings = new Set<string>();
-    // Interleaved (login, lobby, login, lobby, ...), so a slow stretch of the machine hits both routes.
-    // A fresh Chromium (and profile) per run: a lobby run's stored token must not send the next
-    // /login run to the lobby.
-    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-      for (const name of ROUTES) {
-        const measure = async () => {
-          const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
-          try {
-            return await lighthouse(await urls[name](), { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false } });
-          } finally {
-            await chrome.kill();
-          }
-        };
-        let result = await measure();
-        // Lighthouse's own trace recording sometimes fails on a busy host (NO_NAVSTART: no
-        // navigation in the trace); that says nothing about the page, so the run is made again
-        // (once, printed). Anything else, NO_FCP included, counts as it is.
-        const toolError = result?.lhr.runtimeError?.code;
-        if (toolError && TRACE_RECORDING_ERRORS.has(toolError)) {
-          console.log(`  run ${run} ${name.padEnd(8)} Lighthouse could not record the trace (${toolError}): run again`);
-          result = await measure();
-        }
-        const lanternDir = process.env.BENCH_WEB_LANTERN;
-        if (lanternDir) {
-          fs.mkdirSync(lanternDir, { recursive: true });
-          fs.writeFileSync(path.join(lanternDir, `run-${run}${name.replaceAll('/', '-')}.txt`), lanternTimings());
-        }
-        const score = result?.lhr.categories.performance?.score;
-        const endedOn = result ? new URL(result.lhr.finalDisplayedUrl).pathname : 'no result';
-        if (result) settings.add(describeSettings(result.lhr.configSettings as Parameters<typeof describeSettings>[0]));
-        scores[name].push(typeof score === 'number' && endedOn.startsWith(name) ? Math.round(score * 100) : null);
-        const shown = typeof score === 'number' ? Math.round(score * 100) : 'n/a';
-        console.log(`  run ${run} ${name.padEnd(8)} ${shown}${endedOn.startsWith(name) ? '' : ` (ended on ${endedOn}: not counted)`}${result?.lhr.runtimeError ? ` (${result.lhr.runtimeError.code})` : ''}`);
-      }
-    }
-    return { scores, settings: [...settings] };
-  } finally {
-    if (product) {
-      product.kill('SIGINT');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
-  }
-}
-
 async function main() {
   if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) {
     console.error('apps/web/dist is missing: run npm run build first (npm run bench does it).');
@@ -348,19 +224,24 @@ async function main() {
     verdict.missing('Lighthouse', 'BENCH_SKIP_LIGHTHOUSE is set');
     return;
   }
-  console.log(`\nLighthouse performance (mobile emulation), ${LIGHTHOUSE_RUNS} runs per route, interleaved:`);
-  const lighthouseResult = await lighthouseScores();
+  console.log(`\nLighthouse performance (mobile emulation), ${LIGHTHOUSE_RUNS} runs per route and transport, interleaved:`);
+  const lighthouseResult = await lighthouseScores(root);
   if ('error' in lighthouseResult) {
     console.log(`  not measured: ${lighthouseResult.error}`);
-    verdict.missing('Lighthouse', lighthouseResult.error ?? 'unknown');
+    verdict.missing('Lighthouse', lighthouseResult.error);
     return;
   }
   console.log(`  throttling (configSettings): ${lighthouseResult.settings.join(' | ') || 'unknown'}`);
   if (lighthouseResult.settings.length > 1) console.log('  NOTE: the runs did not all use the same settings');
-  for (const name of ROUTES) {
-    const all = lighthouseResult.scores[name];
-    const measured = all.filter((score): score is number => score !== null);
-    console.log(`  ${name.padEnd(8)} runs ${all.map((score) => score ?? 'n/a').join(', ')}; median ${verdict.check(`Lighthouse ${name} median performance`, median(measured), { min: LIGHTHOUSE_GOAL })}; ${verdict.samples(`Lighthouse ${name} (runs that scored on ${name})`, measured.length, LIGHTHOUSE_RUNS, all.length - measured.length)}`);
+  for (const transport of TRANSPORTS) {
+    console.log(`  ${TRANSPORT_NAMES[transport]}${transport === 'deployed' ? ' (judged):' : ' (no goal):'}`);
+    for (const name of ROUTES) {
+      const all = lighthouseResult.scores[transport][name];
+      const measured = all.filter((score): score is number => score !== null);
+      const what = `Lighthouse ${name} ${transport}`;
+      const mid = transport === 'deployed' ? verdict.check(`${what} median performance`, median(measured), { min: LIGHTHOUSE_GOAL }) : String(median(measured));
+      console.log(`    ${name.padEnd(8)} runs ${all.map((score) => score ?? 'n/a').join(', ')}; median ${mid}; ${verdict.samples(`${what} (runs that scored on ${name})`, measured.length, LIGHTHOUSE_RUNS, all.length - measured.length)}`);
+    }
   }
 }
 

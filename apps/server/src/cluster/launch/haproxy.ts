@@ -1,7 +1,8 @@
 /**
- * HAProxy in front of the cluster's servers: HTTP and WebSockets on one port, round robin, no
- * sticky sessions (any server serves any player), health checks on `/check`. A server marked down
- * has its open connections cut at once, so the browsers' sockets reconnect to a live one.
+ * HAProxy in front of the cluster's servers: HTTP and WebSockets on one port (TLS and HTTP/2 when
+ * given a certificate), round robin, no sticky sessions (any server serves any player), health
+ * checks on `/check`. A server marked down has its open connections cut at once, so the browsers'
+ * sockets reconnect to a live one.
  */
 interface HaproxyOptions {
   port: number;
@@ -9,6 +10,12 @@ interface HaproxyOptions {
   servers: { id: string; port: number }[];
   /** Most concurrent connections (each WebSocket is one on each side). */
   maxconn?: number;
+  /**
+   * A PEM file holding the certificate and its key: HAProxy then terminates TLS and speaks HTTP/2
+   * to browsers (ALPN h2, HTTP/1.1 for clients without it). Browsers use HTTP/2 only over TLS, and
+   * over one connection a page's many module files do not each pay for a cold TCP connection.
+   */
+  tlsPem?: string;
 }
 
 export function haproxyConfig(opts: HaproxyOptions): string {
@@ -28,8 +35,10 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     '  timeout http-request 10s',
     '',
     'frontend web',
-    `  bind ${opts.bind ?? '127.0.0.1'}:${opts.port}`,
+    `  bind ${opts.bind ?? '127.0.0.1'}:${opts.port}${opts.tlsPem ? ` ssl crt ${opts.tlsPem} alpn h2,http/1.1` : ''}`,
     `  maxconn ${maxconn}`,
+    // The servers see plain HTTP from HAProxy: tell them what the browser used.
+    ...(opts.tlsPem ? ['  http-request set-header X-Forwarded-Proto https'] : []),
     '  default_backend servers',
     '',
     'backend servers',
