@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
 import { wsOriginPlugin } from './plugins/ws-origin.js';
+import { isAbortedDownload } from './lib/aborted-download.js';
 import { redactUrl } from './lib/redact.js';
 import { checkJsonBody, createAjv } from './lib/validation.js';
 import { credentialRateLimitPlugin } from './modules/auth/credentials.js';
@@ -37,11 +38,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
               req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
             },
             hooks: {
-              // A browser that navigates away mid-download aborts a compressed static file; the
-              // compression pipe reports that as an error, but nothing failed on our side.
+              // A download the browser gave up is not an error of ours (aborted-download.ts).
               logMethod(args, method, level) {
-                const first = args[0] as { err?: { message?: string } } | undefined;
-                if (level >= 50 && first?.err?.message === 'premature close') return this.debug(...(args as [object, string]));
+                if (level >= 50 && isAbortedDownload(args[0])) return this.debug(...(args as [object, string]));
                 return method.apply(this, args);
               },
             },
