@@ -23,11 +23,11 @@ import type {
 import { verifyGrant } from '@reel/media-control';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
+import { DEBIAN_JANUS_BIN, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
 import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
 import type { MediaBackendApi } from './control-server.js';
 
-const JANUS_LIB = '/usr/lib/x86_64-linux-gnu/janus';
 const UNUSED_PLUGINS = [
   'audiobridge',
   'duktape',
@@ -97,6 +97,8 @@ export class JanusBackend implements MediaBackendApi {
   async start(): Promise<void> {
     const httpPort = await freePort('tcp');
     this.dir = mkdtempSync(path.join(tmpdir(), 'reel-janus-'));
+    const bin = this.opts.janusBin ?? DEBIAN_JANUS_BIN;
+    const lib = janusLibDir(bin);
     const stun = this.opts.iceServers
       .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
       .find((u) => u.startsWith('stun:'));
@@ -105,10 +107,10 @@ export class JanusBackend implements MediaBackendApi {
       path.join(this.dir, 'janus.jcfg'),
       `general: {
   configs_folder = "${this.dir}"
-  plugins_folder = "${JANUS_LIB}/plugins"
-  transports_folder = "${JANUS_LIB}/transports"
-  events_folder = "${JANUS_LIB}/events"
-  loggers_folder = "${JANUS_LIB}/loggers"
+  plugins_folder = "${lib}/plugins"
+  transports_folder = "${lib}/transports"
+  events_folder = "${lib}/events"
+  loggers_folder = "${lib}/loggers"
   debug_level = 2
   session_timeout = 30
 }
@@ -150,7 +152,6 @@ admin: { admin_http = false }
 `,
     );
     this.base = `http://127.0.0.1:${httpPort}/janus`;
-    const bin = this.opts.janusBin ?? '/usr/bin/janus';
     // Tied to the media process, so a kill -9 of it leaves no Janus holding the ports.
     this.proc = spawnTied(
       bin,

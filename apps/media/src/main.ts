@@ -5,7 +5,8 @@
  *   MEDIA_BACKEND          werift (default) | janus
  *   MEDIA_ICE_SERVERS      JSON array of RTCIceServer handed to werift (and to browsers by the server)
  *   MEDIA_ICE_HOSTS        extra ICE host addresses, comma separated (e.g. 127.0.0.1)
- *   JANUS_BIN              janus binary for MEDIA_BACKEND=janus (default /usr/bin/janus)
+ *   JANUS_BIN              janus binary for MEDIA_BACKEND=janus (default /usr/bin/janus); one built
+ *                          under a prefix loads its plugins from <prefix>/lib/janus
  * Prints one JSON line per event on stdout: {"event":"ready","data":{"controlPort":N,...}}, viewer_closed, ...
  */
 import type { IceServer, MediaProcessEvent } from '@reel/protocol';
@@ -28,7 +29,7 @@ if (backendName === 'janus') {
   const janus = new JanusBackend({
     secret,
     iceServers,
-    janusBin: process.env.JANUS_BIN ?? '/usr/bin/janus',
+    ...(process.env.JANUS_BIN ? { janusBin: process.env.JANUS_BIN } : {}),
     onKeyframeRequest: (machineId) => emit({ event: 'keyframe_request', data: { machineId } }),
   });
   await janus.start();
