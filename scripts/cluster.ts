@@ -6,6 +6,8 @@
  * (default PORT+2142, e.g. 10222). Every child is tied to this process; Ctrl-C stops them all, a
  * crashed server is started again. Video: every server runs a Janus media process (Debian `janus`;
  * werift when Janus cannot be installed), the session owner's streams (docs/scale.md).
+ * TLS_PEM names a PEM file with a certificate and its key: HAProxy then serves PORT over TLS and
+ * HTTP/2 (the cabinets keep a plain bind on 127.0.0.1:PORT+4).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -77,11 +79,12 @@ try {
     dataDir,
     jwtSecret: process.env.JWT_SECRET || fs.readFileSync(secretFile, 'utf8').trim(),
     restart: true,
+    ...(process.env.TLS_PEM ? { tlsPem: path.resolve(process.env.TLS_PEM) } : {}),
     env: { MEDIA_BACKEND: mediaBackend },
     log,
     output: (name, line) => console.log(`[${name}] ${line}`),
   });
-  log(`Reel Live (3 servers behind HAProxy, video through ${mediaBackend}) is running on http://localhost:${port}; GET /check names the answering server`);
+  log(`Reel Live (3 servers behind HAProxy, video through ${mediaBackend}) is running on ${process.env.TLS_PEM ? 'https' : 'http'}://localhost:${port}; GET /check names the answering server`);
 } catch (error) {
   console.error(`npm run cluster cannot start: ${(error as Error).message}`);
   await stopAll(78);

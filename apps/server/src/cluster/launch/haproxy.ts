@@ -16,6 +16,11 @@ interface HaproxyOptions {
    * over one connection a page's many module files do not each pay for a cold TCP connection.
    */
   tlsPem?: string;
+  /**
+   * With `tlsPem`: a second, plain bind on 127.0.0.1 for the parts on this machine (the cabinets,
+   * readiness checks), which need not trust the certificate.
+   */
+  internalPort?: number;
 }
 
 export function haproxyConfig(opts: HaproxyOptions): string {
@@ -36,9 +41,10 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     '',
     'frontend web',
     `  bind ${opts.bind ?? '127.0.0.1'}:${opts.port}${opts.tlsPem ? ` ssl crt ${opts.tlsPem} alpn h2,http/1.1` : ''}`,
+    ...(opts.tlsPem && opts.internalPort ? [`  bind 127.0.0.1:${opts.internalPort}`] : []),
     `  maxconn ${maxconn}`,
     // The servers see plain HTTP from HAProxy: tell them what the browser used.
-    ...(opts.tlsPem ? ['  http-request set-header X-Forwarded-Proto https'] : []),
+    ...(opts.tlsPem ? ['  http-request set-header X-Forwarded-Proto https if { ssl_fc }'] : []),
     '  default_backend servers',
     '',
     'backend servers',

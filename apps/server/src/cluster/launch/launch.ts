@@ -33,6 +33,11 @@ interface ClusterOptions {
   env?: NodeJS.ProcessEnv;
   bind?: string;
   maxconn?: number;
+  /**
+   * A PEM file (certificate and key): HAProxy serves the cluster over TLS and HTTP/2 on `port`,
+   * and plain HTTP on 127.0.0.1:`port + 4` for the cabinets and the readiness checks.
+   */
+  tlsPem?: string;
   log?: (line: string) => void;
   /** Where the children's output goes (default: dropped). */
   output?: (name: string, line: string) => void;
@@ -152,19 +157,27 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const cfgFile = path.join(opts.dataDir, 'haproxy.cfg');
   fs.writeFileSync(
     cfgFile,
-    haproxyConfig({ port: opts.port, bind: opts.bind, maxconn: opts.maxconn, servers: opts.serverPorts.map((port, i) => ({ id: `s${i + 1}`, port })) }),
+    haproxyConfig({
+      port: opts.port,
+      bind: opts.bind,
+      maxconn: opts.maxconn,
+      servers: opts.serverPorts.map((port, i) => ({ id: `s${i + 1}`, port })),
+      ...(opts.tlsPem ? { tlsPem: opts.tlsPem, internalPort: opts.port + 4 } : {}),
+    }),
   );
   const haproxy = spawnTied('haproxy', ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   pipe('haproxy', haproxy);
-  const url = `http://127.0.0.1:${opts.port}`;
-  await waitFor(async () => (await fetch(`${url}/check`)).ok, 20_000, 'HAProxy', () =>
+  const url = opts.tlsPem ? `https://127.0.0.1:${opts.port}` : `http://127.0.0.1:${opts.port}`;
+  // What the parts on this machine use: the plain bind, which needs no trust in the certificate.
+  const internalPort = opts.tlsPem ? opts.port + 4 : opts.port;
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${internalPort}/check`)).ok, 20_000, 'HAProxy', () =>
     haproxy.exitCode !== null ? `exited with ${haproxy.exitCode} (its config: ${cfgFile})` : null,
   );
 
   let cabinets: ChildProcess | null = null;
   if (opts.cabinets !== null) {
     cabinets = spawnNode('cabinets', 'apps/cabinet/src/main.ts', {
-      AGENT_URL: opts.cabinets?.agentUrl ?? `ws://127.0.0.1:${opts.port}/ws/agent`,
+      AGENT_URL: opts.cabinets?.agentUrl ?? `ws://127.0.0.1:${internalPort}/ws/agent`,
       CABINET_KEYS_FILE: path.join(opts.dataDir, 'machine-keys.json'),
       ...(opts.cabinets?.ids ? { CABINET_IDS: opts.cabinets.ids } : {}),
     });
