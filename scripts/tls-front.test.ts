@@ -5,23 +5,13 @@
  */
 import http from 'node:http';
 import http2 from 'node:http2';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@reel/process';
 import { startTlsFront, tlsFrontMissing, type TlsFront } from '../e2e/bench/tls-front.js';
 
 const skipReason = tlsFrontMissing();
 if (skipReason) console.log(`[tls-front] skipped: ${skipReason}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 describe.skipIf(skipReason !== null)('the TLS and HTTP/2 front', () => {
   let backend: http.Server;
@@ -31,7 +21,7 @@ describe.skipIf(skipReason !== null)('the TLS and HTTP/2 front', () => {
     // Answers /check (HAProxy's health check) and echoes the forwarded protocol.
     backend = http.createServer((request, response) => response.end(JSON.stringify({ proto: request.headers['x-forwarded-proto'] ?? null })));
     await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-    front = await startTlsFront(await freePort(), (backend.address() as AddressInfo).port);
+    front = await startTlsFront(await freePort('tcp'), (backend.address() as AddressInfo).port);
   });
 
   afterAll(async () => {

@@ -7,11 +7,12 @@
  * The certificate is self-signed, made here with openssl for 127.0.0.1: the browser under test is
  * told to accept it (`--ignore-certificate-errors`), and so is the readiness check.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnTied, stopChild } from '@reel/process';
 import { haproxyConfig } from '../../apps/server/src/cluster/launch/haproxy.js';
 
 export interface TlsFront {
@@ -56,15 +57,13 @@ export async function startTlsFront(port: number, backendPort: number): Promise<
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-tls-front-'));
   const config = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(config, haproxyConfig({ port, tlsPem: selfSignedPem(dir), servers: [{ id: 's1', port: backendPort }] }));
-  const haproxy = spawn('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Tied to this process: a bench killed with -9 leaves no HAProxy holding the port.
+  const haproxy = spawnTied('haproxy', ['-db', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  haproxy.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  haproxy.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `https://127.0.0.1:${port}`;
   const stop = async () => {
-    if (haproxy.exitCode === null) {
-      haproxy.kill('SIGTERM');
-      await new Promise((resolve) => haproxy.once('exit', resolve));
-    }
+    await stopChild(haproxy);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 20_000;

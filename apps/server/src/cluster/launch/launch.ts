@@ -155,6 +155,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await Promise.all(opts.serverPorts.map((_, i) => ready(i)));
 
   const cfgFile = path.join(opts.dataDir, 'haproxy.cfg');
+  // What the parts on this machine use: with TLS a plain bind of its own, which needs no trust in the certificate.
+  const internalPort = opts.tlsPem ? opts.port + 4 : opts.port;
   fs.writeFileSync(
     cfgFile,
     haproxyConfig({
@@ -162,14 +164,12 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       bind: opts.bind,
       maxconn: opts.maxconn,
       servers: opts.serverPorts.map((port, i) => ({ id: `s${i + 1}`, port })),
-      ...(opts.tlsPem ? { tlsPem: opts.tlsPem, internalPort: opts.port + 4 } : {}),
+      ...(opts.tlsPem ? { tlsPem: opts.tlsPem, internalPort } : {}),
     }),
   );
   const haproxy = spawnTied('haproxy', ['-db', '-f', cfgFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   pipe('haproxy', haproxy);
   const url = opts.tlsPem ? `https://127.0.0.1:${opts.port}` : `http://127.0.0.1:${opts.port}`;
-  // What the parts on this machine use: the plain bind, which needs no trust in the certificate.
-  const internalPort = opts.tlsPem ? opts.port + 4 : opts.port;
   await waitFor(async () => (await fetch(`http://127.0.0.1:${internalPort}/check`)).ok, 20_000, 'HAProxy', () =>
     haproxy.exitCode !== null ? `exited with ${haproxy.exitCode} (its config: ${cfgFile})` : null,
   );
