@@ -37,6 +37,10 @@ export class SessionViews {
   pushMachine(machineId: number) {
     const live = this.deps.floor.onMachine(machineId);
     if (!live) return;
+    // A cabinet that has just (re)connected has not told its meters yet: its view would show the
+    // player no credits. They follow its state at once, and their event pushes the view.
+    const cabinet = this.deps.cabinets.get(machineId);
+    if (cabinet && cabinet.state !== CabinetState.Offline && !cabinet.meters) return;
     const view = this.machineView(machineId);
     if (!this.sentMachineView(live.playerId, view)) return;
     this.deps.floor.send(live.playerId, 'machine', view);
