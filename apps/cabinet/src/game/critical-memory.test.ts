@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResult, GameCycle } from '@reel/protocol';
-import { FileMemoryStore, newMemoryImage, type MemoryImage, type MemoryStore } from './critical-memory.js';
+import { FileMemoryStore, newMemoryImage, type MemoryImage } from './critical-memory.js';
 import { evaluateStops } from './engine.js';
 import { SlotMachine } from './machine.js';
-import { Rng, type Uint32Source } from './rng.js';
-import { FREE_SPINS_AWARD, REEL_STRIPS } from '@reel/protocol';
+import { Rng } from './rng.js';
+import { FREE_SPINS_AWARD } from '@reel/protocol';
+import { CrashableStore, findStops, scripted } from './test-doubles.js';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
 const SLOW = { ...FAST, spinDurationMs: 60_000 };
@@ -19,51 +20,6 @@ const until = async (check: () => boolean, what: string, timeoutMs = 3_000) => {
     await sleep(2);
   }
 };
-
-/**
- * A memory whose commits become durable only when the test says so, and a "kill -9" that throws
- * away whatever was not durable yet: what a machine may rely on is exactly what it waited for.
- */
-class CrashableStore implements MemoryStore {
-  durable: string | null = null;
-  private pending: { data: string; resolve: () => void }[] = [];
-  autoFlush = true;
-  /** Every durable image, for the "killed at any moment" sweep. */
-  history: string[] = [];
-  load(): MemoryImage | null {
-    return this.durable ? (JSON.parse(this.durable) as MemoryImage) : null;
-  }
-  commit(image: MemoryImage): Promise<void> {
-    const data = JSON.stringify(image);
-    return new Promise((resolve) => {
-      this.pending.push({ data, resolve });
-      if (this.autoFlush) queueMicrotask(() => this.flush());
-    });
-  }
-  flush() {
-    for (const p of this.pending.splice(0)) {
-      this.durable = p.data;
-      this.history.push(p.data);
-      p.resolve();
-    }
-  }
-  /** kill -9: commits not yet durable are lost, and their callers never hear back. */
-  crash() {
-    this.pending = [];
-  }
-}
-
-function scripted(values: number[]): Uint32Source {
-  const queue = [...values];
-  return { nextUint32: () => queue.shift() ?? 3 };
-}
-function findStops(pred: (ev: ReturnType<typeof evaluateStops>) => boolean): number[] {
-  for (let k = 0; k < 200_000; k++) {
-    const stops = REEL_STRIPS.map((s, r) => Math.floor((k * (r * 7 + 3) + r * 11 + k / (r + 1)) % s.length));
-    if (pred(evaluateStops(stops))) return stops;
-  }
-  throw new Error('no such stops');
-}
 
 const machines: SlotMachine[] = [];
 function machine(opts: ConstructorParameters<typeof SlotMachine>[0]) {
