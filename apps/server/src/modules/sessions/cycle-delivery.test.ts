@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { FakeConnection } from '../../../test/game-connection.js';
@@ -25,13 +26,19 @@ let t: TestApp;
 let agentUrl: string;
 let keys: Record<string, string>;
 let alice: number;
+let bobby: number;
+let demo: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   agentUrl = `ws://127.0.0.1:${(t.app.server.address() as { port: number }).port}/ws/agent`;
   keys = JSON.parse(fs.readFileSync(path.join(t.ctx.config.dataDir, 'machine-keys.json'), 'utf8')) as Record<string, string>;
-  alice = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'alice'")).rows[0]!.id;
+  const players = await t.ctx.db.query<{ id: number; username: string }>('SELECT id, username FROM players');
+  const idOf = (name: string) => players.rows.find((p) => p.username === name)!.id;
+  alice = idOf('alice');
+  bobby = idOf('bobby');
+  demo = idOf('demo');
 });
 afterAll(() => t.close());
 
@@ -39,15 +46,19 @@ afterAll(() => t.close());
 class CabinetProcess {
   readonly machine: SlotMachine;
   private readonly agent: AgentClient;
-  constructor(machineId: number, store: CrashableStore, values: number[]) {
+  constructor(machineId: number, store: CrashableStore, values: number[], options: { connect?: boolean; cycleAckTimeoutMs?: number } = {}) {
     this.machine = new SlotMachine({ machineId, timing: FAST, memory: store, rng: new Rng(scripted(values)) });
     this.agent = new AgentClient({
       url: agentUrl,
       agentId: `test-${machineId}`,
       machines: [{ machine: this.machine, key: keys[String(machineId)]!, stream: null, videoType: 'screen', bands: [] }],
+      ...(options.cycleAckTimeoutMs ? { cycleAckTimeoutMs: options.cycleAckTimeoutMs } : {}),
     });
-    this.agent.start();
+    if (options.connect ?? true) this.connect();
     running.push(this);
+  }
+  connect() {
+    this.agent.start();
   }
   /** kill -9: nothing of this process runs any more; its socket closes. */
   async kill() {
@@ -83,6 +94,27 @@ async function settledOn(machineId: number, machine: SlotMachine) {
   await t.ctx.sessions.drain();
 }
 
+/** Joins, loads credits, and returns the session id and the wallet before. */
+async function play(playerId: number, machineId: number, cents: number) {
+  const conn = new FakeConnection();
+  await t.ctx.sessions.join(playerId, machineId, conn);
+  const before = (await walletBalance(t.ctx.db, playerId)).balance;
+  await t.ctx.sessions.cashIn(playerId, cents, `cash-in-${machineId}-${cents}`);
+  return { sessionId: conn.last('joined').session.sessionId as string, before };
+}
+
+/** Cash out and leave: no malfunction, and the wallet moved by exactly the recorded results. */
+async function cashOutByTheRecords(playerId: number, sessionId: string, before: number) {
+  await t.ctx.sessions.cashOut(playerId);
+  await t.ctx.sessions.leave(playerId);
+  await t.ctx.sessions.drain();
+  const { rows } = await t.ctx.db.query('SELECT status, malfunction FROM slot_sessions WHERE id = $1', [sessionId]);
+  expect(rows[0]).toEqual({ status: 'closed', malfunction: null });
+  const results = (await recordedGames(sessionId)).reduce((sum, g) => sum + g.win_cents - g.bet_cents, 0);
+  expect((await walletBalance(t.ctx.db, playerId)).balance).toBe(before + results);
+  await expectBooksBalance();
+}
+
 async function expectBooksBalance() {
   expect((await auditLedger(t.ctx.db)).ok).toBe(true);
   const players = await auditPlayers(t.ctx.db);
@@ -95,11 +127,7 @@ describe('game cycles under kill -9', () => {
     const store = new CrashableStore();
     const first = new CabinetProcess(machineId, store, [...paid(PLAIN), ...paid(PLAIN), ...paid(TRIGGER)]);
     await settledOn(machineId, first.machine);
-    const conn = new FakeConnection();
-    await t.ctx.sessions.join(alice, machineId, conn);
-    const sessionId = conn.last('joined').session.sessionId as string;
-    const before = (await walletBalance(t.ctx.db, alice)).balance;
-    await t.ctx.sessions.cashIn(alice, 5_000, 'story-cash-in');
+    const { sessionId, before } = await play(alice, machineId, 5_000);
     await t.ctx.sessions.spin(alice, 'story-1');
     await t.ctx.sessions.spin(alice, 'story-2');
     await until(async () => (await recordedGames(sessionId)).length === 2, 'two recorded games');
@@ -118,8 +146,8 @@ describe('game cycles under kill -9', () => {
     const second = new CabinetProcess(machineId, store, Array.from({ length: 10 }, () => PLAIN).flat());
     await until(() => second.machine.meters.freeGamesPlayed === 10, 'the ten free spins');
     await settledOn(machineId, second.machine);
-    await t.ctx.sessions.cashOut(alice);
-    await t.ctx.sessions.drain();
+    const meters = second.machine.meters;
+    await cashOutByTheRecords(alice, sessionId, before);
 
     const games = await recordedGames(sessionId);
     expect(games.map((g) => g.game_id)).toEqual([
@@ -128,13 +156,100 @@ describe('game cycles under kill -9', () => {
       triggerId,
       ...Array.from({ length: 10 }, (_, i) => `${triggerId}-f${i + 1}`),
     ]);
-    const { rows } = await t.ctx.db.query('SELECT malfunction FROM slot_sessions WHERE id = $1', [sessionId]);
-    expect(rows[0]).toEqual({ malfunction: null });
-    const meters = second.machine.meters;
-    expect(meters.cashOutCents).toBe(5_000 + meters.coinOutCents - meters.coinInCents);
-    const results = games.reduce((sum, g) => sum + g.win_cents - g.bet_cents, 0);
-    expect((await walletBalance(t.ctx.db, alice)).balance).toBe(before + results);
-    expect(results).toBe(meters.coinOutCents - meters.coinInCents);
-    await expectBooksBalance();
+    expect(games.reduce((sum, g) => sum + g.win_cents - g.bet_cents, 0)).toBe(meters.coinOutCents - meters.coinInCents);
+    await until(() => second.machine.unacknowledgedGames.length === 0, 'every game acknowledged');
+  });
+
+  it('an acknowledgement lost to a kill (the server after its commit, or the cabinet before it heard it): the game is sent again and stored once', async () => {
+    const machineId = 6;
+    const store = new CrashableStore();
+    const first = new CabinetProcess(machineId, store, [...paid(PLAIN), ...paid(PLAIN)]);
+    await settledOn(machineId, first.machine);
+    const { sessionId, before } = await play(bobby, machineId, 5_000);
+    const hub = t.ctx.cabinets;
+    const acknowledge = hub.acknowledgeCycle.bind(hub);
+    hub.acknowledgeCycle = () => {};
+    try {
+      await t.ctx.sessions.spin(bobby, 'lost-ack-1');
+      await t.ctx.sessions.spin(bobby, 'lost-ack-2');
+      await until(async () => (await recordedGames(sessionId)).length === 2, 'two recorded games');
+      expect(first.machine.unacknowledgedGames.map((g) => g.gameId)).toEqual([`${machineId}-1`, `${machineId}-2`]);
+      await first.kill();
+    } finally {
+      hub.acknowledgeCycle = acknowledge;
+    }
+    store.revive();
+    const second = new CabinetProcess(machineId, store, []);
+    await settledOn(machineId, second.machine);
+    await until(() => second.machine.unacknowledgedGames.length === 0, 'the acknowledgements');
+    expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`, `${machineId}-2`]);
+    const { rows } = await t.ctx.db.query('SELECT spins FROM slot_sessions WHERE id = $1', [sessionId]);
+    expect(rows[0]).toEqual({ spins: 2 });
+    await cashOutByTheRecords(bobby, sessionId, before);
+  });
+
+  it('a bonus round of 21 games played while the server is away: every game recorded once, in order', async () => {
+    const machineId = 7;
+    const store = new CrashableStore();
+    const first = new CabinetProcess(machineId, store, [...paid(PLAIN), ...paid(TRIGGER)]);
+    await settledOn(machineId, first.machine);
+    const { sessionId, before } = await play(demo, machineId, 5_000);
+    await t.ctx.sessions.spin(demo, 'long-1');
+    store.dieAfter = (image) => image.meters.bonusTriggers === 1 && image.incompleteGame === null;
+    void t.ctx.sessions.spin(demo, 'long-trigger').catch(() => {});
+    await until(() => store.dead, 'the kill after the paid spin');
+    await first.kill();
+
+    // Back without a server: the first free spin triggers ten more.
+    store.revive();
+    const second = new CabinetProcess(machineId, store, [...TRIGGER, ...Array.from({ length: 19 }, () => PLAIN).flat()], { connect: false });
+    await until(() => second.machine.meters.freeGamesPlayed === 20 && second.machine.state === 'idle', 'twenty free spins');
+    expect(store.load()!.lastGames).toHaveLength(10);
+    expect(second.machine.unacknowledgedGames).toHaveLength(21);
+    second.connect();
+    await settledOn(machineId, second.machine);
+    await until(() => second.machine.unacknowledgedGames.length === 0, 'the acknowledgements');
+    const triggerId = `${machineId}-2`;
+    expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([
+      `${machineId}-1`,
+      triggerId,
+      ...Array.from({ length: 20 }, (_, i) => `${triggerId}-f${i + 1}`),
+    ]);
+    await cashOutByTheRecords(demo, sessionId, before);
+  });
+
+  it('PostgreSQL killing the insert of a game: the later game waits for it, both are recorded in order, and the cash out is booked on them', async () => {
+    const machineId = 2;
+    const store = new CrashableStore();
+    const cabinet = new CabinetProcess(machineId, store, [...paid(PLAIN), ...paid(PLAIN)], { cycleAckTimeoutMs: 300 });
+    await settledOn(machineId, cabinet.machine);
+    const { sessionId, before } = await play(alice, machineId, 5_000);
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      // The insert of the first game waits on a lock, and its database backend is killed there.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE game_cycles IN EXCLUSIVE MODE');
+      await t.ctx.sessions.spin(alice, 'pg-1');
+      let backend = 0;
+      await until(async () => {
+        const { rows } = await locker.query<{ pid: number }>(
+          "SELECT pid FROM pg_locks WHERE relation = 'game_cycles'::regclass AND NOT granted",
+        );
+        backend = rows[0]?.pid ?? 0;
+        return backend > 0;
+      }, 'the blocked insert');
+      await locker.query('SELECT pg_terminate_backend($1)', [backend]);
+      await locker.query('ROLLBACK');
+    } finally {
+      await locker.end();
+    }
+    // The database is back: the next game is held back until the first one is sent again.
+    await t.ctx.sessions.spin(alice, 'pg-2');
+    await until(() => cabinet.machine.unacknowledgedGames.length === 0, 'the acknowledgements');
+    expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`, `${machineId}-2`]);
+    const { rows } = await t.ctx.db.query('SELECT spins FROM slot_sessions WHERE id = $1', [sessionId]);
+    expect(rows[0]).toEqual({ spins: 2 });
+    await cashOutByTheRecords(alice, sessionId, before);
   });
 });

@@ -157,6 +157,8 @@ interface MeterHost {
   onMachine<T>(machineId: number, work: () => Promise<T>): Promise<T>;
   /** Records a cycle unless already recorded; resolves once it is. */
   recordCycle(machineId: number, cycle: GameCycle): Promise<void>;
+  /** Resolves once every cycle the machine reported is recorded; rejects while one is missing. */
+  cyclesSettled(machineId: number): Promise<void>;
   /** Sends the machine's pending outbox commands again; called inside the money queue. */
   runPending(machineId: number): Promise<void>;
   /** The meters do not follow from the records. Called inside the money queue. */
@@ -276,14 +278,18 @@ export class MeterGuard {
     }
     return this.host.onMachine(machineId, async () => {
       if (!cabinets.isConnected(machineId)) return 'offline';
-      // Games the server missed (its outbox died with the cabinet) are recorded first, so that the
-      // pending commands below are booked against complete records.
+      // The cabinet sent its outbox of unacknowledged games before this recall's answer: they are
+      // recorded first (and the last games, for a cabinet without an outbox), so that the pending
+      // commands below are booked against complete records. A game the database failed to store
+      // makes this check wait (busy) until the cabinet has sent it again.
       let recall = await this.recall(machineId);
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
+      await this.host.cyclesSettled(machineId);
       await this.host.runPending(machineId);
       recall = await this.recall(machineId);
       if (isBusyCabinetState(recall.state)) return 'busy';
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
+      await this.host.cyclesSettled(machineId);
       const expected = await expectedCredits(this.host.db, machineId);
       const stored = await this.host.db.query<{ memory_id: string | null }>('SELECT memory_id FROM machines WHERE id = $1', [machineId]);
       const detail = meterDisagreement(expected, recall, stored.rows[0]?.memory_id ?? null);
