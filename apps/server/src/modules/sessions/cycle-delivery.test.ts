@@ -195,6 +195,7 @@ describe('game cycles under kill -9', () => {
     await settledOn(machineId, first.machine);
     const { sessionId, before } = await play(demo, machineId, 5_000);
     await t.ctx.sessions.spin(demo, 'long-1');
+    await until(() => first.machine.unacknowledgedGames.length === 0, 'the first game acknowledged');
     store.dieAfter = (image) => image.meters.bonusTriggers === 1 && image.incompleteGame === null;
     void t.ctx.sessions.spin(demo, 'long-trigger').catch(() => {});
     await until(() => store.dead, 'the kill after the paid spin');

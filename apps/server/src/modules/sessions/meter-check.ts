@@ -16,17 +16,11 @@ import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
 import { PROMOTION_COLUMNS, payOut, type PayoutSplit, type PromotionState } from './promotion-wagering.js';
 import type { CabinetPort } from './types.js';
+import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
 
 /** SQL: the credits a session has on its machine according to the records. */
 export const EXPECTED_CREDITS_SQL = 'cash_in_cents - cash_out_cents + win_cents - bet_cents';
 
-export interface MalfunctionDetail {
-  reason: 'meters' | 'memory' | 'cash_out';
-  expectedCents: number;
-  reportedCents: number;
-  memoryId?: string;
-  previousMemoryId?: string | null;
-}
 
 interface ExpectedCredits {
   session: { id: string; playerId: number; held: boolean } | null;
@@ -69,6 +63,8 @@ interface SettleRequest {
   multiplier: number;
   /** The cabinet's own count is trusted too (same memory): the player gets the larger of the two. */
   payLarger: boolean;
+  /** The cabinet's last games (its recall), kept with the malfunction for the operator. */
+  cabinetGames?: readonly GameCycle[];
 }
 
 interface Settlement {
@@ -83,8 +79,8 @@ interface Settlement {
  * account is squared with the house by the recorded game results, commands still pending are
  * voided, and the credits the records give (or the meter's, when larger and trusted) are paid to the
  * wallet as a Hand Pay (5) with the reason, promotion money back to its parts as usual. The session
- * is marked held (`malfunction`); a second call does nothing. Returns null when there is nothing to
- * settle (closed, or settled before).
+ * is marked held (`malfunction`) and the finding logged for the operator (`malfunctions`); a second
+ * call does nothing. Returns null when there is nothing to settle (closed, or settled before).
  */
 export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleRequest): Promise<Settlement | null> {
   const { sessionId, machineId, detail } = request;
@@ -146,6 +142,15 @@ export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleReq
     [sessionId, paidCents, JSON.stringify(record)],
   );
   await tx.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...record, sessionId })]);
+  await logMalfunction(tx, {
+    machineId,
+    sessionId,
+    playerId: session.player_id,
+    detail,
+    paidCents,
+    adjustmentCents: Math.max(0, paidCents - expectedCents),
+    cabinetGames: request.cabinetGames ?? [],
+  });
   return { playerId: session.player_id, paidCents, closed: session.closing, split };
 }
 
