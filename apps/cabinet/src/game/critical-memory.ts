@@ -106,7 +106,7 @@ type StoredImage = MemoryImage | (Omit<MemoryImage, 'version' | 'unackedGames'> 
  * of its last games the server had stored: all of them go to the outbox, and the server, which
  * stores each game once by its id, acknowledges the ones it has.
  */
-export function upgradeImage(stored: StoredImage): MemoryImage | null {
+function upgradeImage(stored: StoredImage): MemoryImage | null {
   if (stored.version === MEMORY_VERSION) return stored;
   if (stored.version === 1) return { ...stored, version: MEMORY_VERSION, unackedGames: [...stored.lastGames] };
   return null;

@@ -31,7 +31,7 @@ interface MalfunctionEvent {
   cabinetGames: readonly GameCycle[];
 }
 
-export interface MalfunctionRow {
+interface MalfunctionRow {
   id: number;
   at: Date;
   machine_id: number;
