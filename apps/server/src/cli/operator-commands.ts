@@ -16,6 +16,7 @@ import {
 } from '../modules/ledger/ledger.js';
 import { transfer } from '../modules/ledger/ledger-service.js';
 import { auditPlayers } from '../modules/ledger/player-audit.js';
+import { listMalfunctions } from '../modules/sessions/malfunction-log.js';
 import { createPlayer, findPlayerId } from '../modules/player/players.js';
 import { createBrand, createMachine } from '../modules/machines/catalog.js';
 import { announceRevocation } from '../modules/auth/revocations.js';
@@ -250,11 +251,37 @@ export async function listMachines(db: Db) {
   return rows;
 }
 
-/** The ledger's own invariants, and every player's money against the recorded game results. */
+/**
+ * The ledger's own invariants, and every player's money against the recorded game results. The
+ * malfunctions on record are counted too: each was settled (its adjustment is in the players'
+ * figures), so they do not make the ledger wrong, but each needs an operator's look.
+ */
 export async function auditCommand(db: Db) {
   const ledger = await auditLedger(db);
   const players = await auditPlayers(db);
-  return { ...ledger, players: players.mismatched, ok: ledger.ok && players.ok };
+  const malfunctions = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM malfunctions');
+  return { ...ledger, players: players.mismatched, malfunctions: malfunctions.rows[0]!.n, ok: ledger.ok && players.ok };
+}
+
+/** The malfunctions on record, newest first, as the operator's table shows them. */
+export async function malfunctionsCommand(db: Db, limit: string) {
+  if (!/^\d+$/.test(limit) || Number(limit) < 1) throw invalid(`--limit must be a whole number above 0, not "${limit}"`);
+  const rows = await listMalfunctions(db, Number(limit));
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at.toISOString().replace('T', ' ').slice(0, 19),
+    machine: r.machine_id,
+    player: r.username ?? '-',
+    session: r.session_id ?? '-',
+    reason: r.reason,
+    records: formatGroupedCents(r.records_cents),
+    machine_shows: formatGroupedCents(r.machine_cents),
+    paid: r.paid_cents === null ? '-' : formatGroupedCents(r.paid_cents),
+    from_house: formatGroupedCents(r.adjustment_cents),
+    missing_games: r.missing_games.join(' ') || '-',
+    last_recorded: r.recorded_games.slice(-3).map((g) => g.gameId).join(' ') || '-',
+    cabinet_last: r.cabinet_games.slice(-3).map((g) => g.gameId).join(' ') || '-',
+  }));
 }
 
 export const currency = CURRENCY;

@@ -279,13 +279,18 @@ describe('operator subprocess', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Already done');
 
-    const [list, audit, unknown, badAmount, usage] = await Promise.all([
+    const [list, audit, unknown, badAmount, usage, malfunctions, badLimit] = await Promise.all([
       cli('list-players'),
       cli('audit'),
       cli('withdraw', 'nobody', '5'),
       cli('deposit', 'demo', '1.234'),
       cli('deposit'),
+      cli('malfunctions'),
+      cli('malfunctions', '--limit', 'all'),
     ]);
+    expect(malfunctions).toMatchObject({ code: 0, stdout: 'No malfunctions on record.\n' });
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toMatch(/^Error 40000: --limit/);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^id\s+username\s+email/);
     expect(list.stdout).toMatch(/demo\s+demo@reel\.live/);

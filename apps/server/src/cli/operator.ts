@@ -25,6 +25,7 @@ import {
   formatTable,
   listMachines,
   listPlayers,
+  malfunctionsCommand,
   parseAmountCents,
   resetPassword,
   setBanned,
@@ -372,7 +373,27 @@ export function buildProgram(): Command {
           );
         }
         out(audit.ok ? 'Ledger OK.' : 'LEDGER NOT OK.');
+        if (audit.malfunctions > 0)
+          out(`${audit.malfunctions} malfunction(s) on record, each settled from the game records: npm run operator -- malfunctions`);
         return audit.ok ? 0 : 1;
+      }),
+    );
+
+  program
+    .command('malfunctions')
+    .description(
+      'machine malfunctions, newest first: the session, the credits the records give and the machine showed, what was paid (and how much of it by the house above the records), and the games involved',
+    )
+    .option('--limit <n>', 'how many to show', '50')
+    .action(
+      action(async (db, o: { limit: string }) => {
+        const rows = await malfunctionsCommand(db, o.limit);
+        if (!rows.length) {
+          out('No malfunctions on record.');
+          return;
+        }
+        out(formatTable(rows));
+        out(`${rows.length} malfunction(s) shown; amounts in ${currency}.`);
       }),
     );
 
