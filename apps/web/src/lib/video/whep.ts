@@ -27,6 +27,19 @@ export class SignalError extends Error {
   }
 }
 
+/**
+ * The viewer resource's Location is a root path of the server that answered: it lives beside the
+ * WHEP endpoint, which may be another host than the page's.
+ */
+function resolveAgainst(location: string, whepUrl: string): string {
+  try {
+    return new URL(location, whepUrl).toString();
+  } catch {
+    // A root-relative WHEP URL (tests, the video harness) has no host to resolve against.
+    return location;
+  }
+}
+
 export function whepSignaller(
   whepUrl: string,
   grant: () => string,
@@ -49,7 +62,8 @@ export function whepSignaller(
         throw new SignalError(res.status, code);
       }
       const kind = res.headers.get('x-sdp-kind') === 'offer' ? 'offer' : 'answer';
-      return { kind, sdp: await res.text(), resourceUrl: res.headers.get('location') };
+      const location = res.headers.get('location');
+      return { kind, sdp: await res.text(), resourceUrl: location === null ? null : resolveAgainst(location, whepUrl) };
     },
     async answer(resourceUrl, answerSdp) {
       const res = await fetchImpl(resourceUrl, {

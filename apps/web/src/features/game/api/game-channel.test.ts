@@ -9,6 +9,7 @@ import {
   STREAM_REQUEST_TIMEOUT_MS,
   reconnectDelayMs,
 } from './channel-status';
+import { setRuntimeSettingsForTest } from '@/config/runtime-settings';
 import { GameChannel, type JoinedData } from './game-channel';
 
 class FakeSocket implements SocketLike {
@@ -315,5 +316,43 @@ describe('GameChannel', () => {
     await done;
     expect(socket.readyState).toBe(3);
     expect(channel.getStatus()).toBe(GameChannelStatus.Closed);
+  });
+});
+
+describe('GameChannel address', () => {
+  afterEach(() => setRuntimeSettingsForTest({}));
+
+  it('opens the game socket on the host API_URL names, not on the page host', () => {
+    setRuntimeSettingsForTest({ API_URL: 'https://api.example.com/api/' });
+    const urls: string[] = [];
+    const channel = new GameChannel({
+      machineId: 3,
+      getToken: () => 'token 1',
+      createSocket: (url) => {
+        urls.push(url);
+        return new FakeSocket(url);
+      },
+      environment: fakeEnvironment().env,
+    });
+    channel.start();
+    expect(urls).toEqual(['wss://api.example.com/ws/game?token=token%201']);
+    channel.dispose();
+  });
+
+  it('stays on the page host while API_URL is a path', () => {
+    setRuntimeSettingsForTest({ API_URL: '/api/' });
+    const urls: string[] = [];
+    const channel = new GameChannel({
+      machineId: 3,
+      getToken: () => 't',
+      createSocket: (url) => {
+        urls.push(url);
+        return new FakeSocket(url);
+      },
+      environment: fakeEnvironment().env,
+    });
+    channel.start();
+    expect(urls).toEqual([`ws://${window.location.host}/ws/game?token=t`]);
+    channel.dispose();
   });
 });
