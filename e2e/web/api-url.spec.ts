@@ -15,7 +15,8 @@ const API_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 let front: StaticFront;
 test.beforeAll(async () => {
-  front = await serveFront(E2E_FRONT_PORT, { API_URL: `${API_ORIGIN}/api/` });
+  // IP_CHEKCING on: the web app asks {API_URL}../check too (the product's policy is off: allowed).
+  front = await serveFront(E2E_FRONT_PORT, { API_URL: `${API_ORIGIN}/api/`, IP_CHEKCING: true });
 });
 test.afterAll(() => front?.close());
 

@@ -173,7 +173,7 @@ export const DEFAULT_SETTINGS = {
    * screen's Turkish text names it as {secret}. Empty: the text says no PIN value.
    */
   DEFAULT_PIN: '',
-  /** Read-only: the server serves its own IP_CHECK here; the web app always asks `/check`. */
+  /** Read-only: the server serves its own IP_CHECK here; the web app asks `/check` only while it is on. */
   IP_CHEKCING: false,
   LANG_SELECT: true,
   SHOW_CONTACT_ON_LOGIN: true,
