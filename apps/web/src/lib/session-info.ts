@@ -8,33 +8,10 @@ import { i18next, translateCode } from './i18n';
 import { toast, updateToastMessage, upsertToast } from './toast-store';
 
 /**
- * Session notices shared by the screens that meet a session: the reconnect dialog's variants and the
- * handling of info pushes (both the notification channel and the game channel carry them).
+ * Session notices shared by the screens that meet a session: the handling of info pushes (both the
+ * notification channel and the game channel carry them). The reconnect dialog's rule is
+ * reconnect-rules.ts.
  */
-export type ReconnectVariant =
-  'in_bonus' | 'waiting' | 'cashing_out' | 'in_game' | 'error' | 'offline' | 'unknown';
-
-/** Spec section 4: the dialog's wording follows what the cabinet is doing. */
-export function reconnectVariant(machineStatus: string): ReconnectVariant {
-  switch (machineStatus) {
-    case 'in_bonus':
-      return 'in_bonus';
-    case 'idle':
-    case 'waiting':
-      return 'waiting';
-    case 'cashing_out':
-      return 'cashing_out';
-    case 'in_game':
-      return 'in_game';
-    case 'error':
-    case 'malfunction':
-      return 'error';
-    case 'offline':
-      return 'offline';
-    default:
-      return 'unknown';
-  }
-}
 
 export const SESSION_WARNING_TOAST_ID = 'session-close-warning';
 

@@ -247,6 +247,7 @@ export const ar: Translation = {
     kick: 'إخراج اللاعب',
     cancel: 'إلغاء وإعادة الانضمام',
     lobbyReturn: 'العودة إلى الردهة',
+    wait: 'انتظار',
   },
   session: {
     closeWarning: 'ستُغلق جلستك خلال {{count}} ثانية',

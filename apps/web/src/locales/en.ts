@@ -247,6 +247,7 @@ export const en = {
     kick: 'Kick the player',
     cancel: 'Cancel and rejoin',
     lobbyReturn: 'Return to lobby',
+    wait: 'Wait',
   },
   session: {
     closeWarning: 'Your session will be closed in {{count}} seconds',

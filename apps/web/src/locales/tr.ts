@@ -247,6 +247,7 @@ export const tr: Translation = {
     kick: 'Oyuncuyu çıkar',
     cancel: 'İptal et ve yeniden katıl',
     lobbyReturn: 'Lobiye dön',
+    wait: 'Bekle',
   },
   session: {
     closeWarning: 'Oturumunuz {{count}} saniye içinde kapatılacak',

@@ -4,7 +4,7 @@ import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
-import { CashOutDialog, ReconnectDialog } from './game-dialogs';
+import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
 import { GameSidebar } from './game-sidebar';
 import { Meters, SessionFacts } from './meters';
 import { VideoStage } from './video-stage';
@@ -92,7 +92,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
 
       <GameSidebar screen={screen} promotions={promotions} />
       <CashOutDialog screen={screen} />
-      <ReconnectDialog screen={screen} />
+      <GameReconnectDialog screen={screen} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
+import type { ReconnectAction } from '@/lib/reconnect-rules';
 import { useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast-store';
 import { useMoney } from '@/lib/use-money';
@@ -27,7 +28,6 @@ import { useGameChannel } from './use-game-channel';
 import { useGameKeys } from './use-game-keys';
 import { useLiveVideo } from './use-live-video';
 
-type ResumeAction = 'continue' | 'cashout' | 'cancel' | 'kick';
 
 /**
  * Everything the game screen knows and does: the channel and video of the machine in the URL,
@@ -165,12 +165,13 @@ export function useGameScreen() {
     escape: () => gameActions.set({ sidebar: false }),
   });
 
-  const resume = async (action: ResumeAction) => {
+  const resume = async (action: ReconnectAction) => {
     if (!channel) return;
     setResumeBusy(true);
     try {
       if (action === 'cancel') await cancelSession(machineId);
       if (action === 'kick') await kickSession(machineId);
+      // `wait` (and `continue`) join again as things are: the screen then shows what the machine does.
       clearInterruption();
       if (action === 'cashout') {
         const off = channel.on('joined', () => {
@@ -243,7 +244,7 @@ export function useGameScreen() {
       toggleFullscreen,
       setBand,
       toggleCamera,
-      resume: (action: ResumeAction) => void resume(action),
+      resume: (action: ReconnectAction) => void resume(action),
     },
   };
 }
