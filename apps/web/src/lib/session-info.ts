@@ -1,4 +1,5 @@
 import {
+  ChatAction,
   SESSION_WARNING_AUTOCLOSE_MS,
   SESSION_WARNING_FIRST_COUNT,
   SessionAction,
@@ -45,8 +46,13 @@ function countdownMessage(info: InfoNotification, count: number): string {
   return i18next.t('session.closeWarning', { count });
 }
 
-/** Info pushes: the countdown toast, the expulsion notice, the closed session; anything else as a notice. */
+/**
+ * Info pushes: the countdown toast, the expulsion notice, the closed session; anything else as a
+ * notice, except a support chat message, which the chat panel shows itself (a "Request
+ * Successfull" toast for it would only puzzle the player).
+ */
 export function handleInfo(info: InfoNotification, leaveGame: () => void): void {
+  if (info.action === ChatAction.Message) return;
   const params = info.params ?? {};
   if (info.action === SessionAction.SessionCloseWarning) {
     const count = Number(params.count ?? 0);
