@@ -12,6 +12,7 @@ const player: AuthUser = {
   email: 'demo@reel.live',
   username: 'demo',
   displayName: 'Demo Player',
+  photoURL: null,
   group: 'player',
   permissions: [145],
   type: 'player',

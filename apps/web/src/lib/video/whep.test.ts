@@ -11,3 +11,18 @@ describe('whepSignaller', () => {
     expect(fetchImpl).toHaveBeenLastCalledWith('https://api.example.com/api/media/whep/3/viewer1', expect.objectContaining({ method: 'DELETE' }));
   });
 });
+
+describe('whepSignaller refusals', () => {
+  it("carries the server's numeric catalogue code and its reason", async () => {
+    const body = { status: false, code: 40303, ErrorMessage: 'The video permit is missing, expired or not for this machine', Params: { reason: 'expired' } };
+    const fetchImpl = vi.fn(async () => new Response(JSON.stringify(body), { status: 401, headers: { 'content-type': 'application/json' } }));
+    const signaller = whepSignaller('/api/media/whep/3', () => 'grant', fetchImpl as typeof fetch);
+    await expect(signaller.offer('v=0')).rejects.toMatchObject({ status: 401, code: 40303, reason: 'expired' });
+  });
+
+  it('keeps the status when a proxy answers without JSON', async () => {
+    const fetchImpl = vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 }));
+    const signaller = whepSignaller('/api/media/whep/3', () => 'grant', fetchImpl as typeof fetch);
+    await expect(signaller.offer('v=0')).rejects.toMatchObject({ status: 502, code: 0, reason: 'offer_refused' });
+  });
+});

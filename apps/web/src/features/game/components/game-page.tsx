@@ -25,7 +25,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
   const { state, machine, money, settings, rules, levels, betLevel, actions } = screen;
 
   return (
-    <div className={screen.className} data-connection={state.connectionStatus}>
+    <div className={screen.className} data-connection={state.connectionStatus} data-layout={state.layout}>
       <GameBar screen={screen} />
 
       <main id="main" className="game__main">

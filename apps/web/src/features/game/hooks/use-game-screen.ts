@@ -9,7 +9,6 @@ import type { ReconnectAction } from '@/lib/reconnect-rules';
 import { useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast-store';
 import { useMoney } from '@/lib/use-money';
-import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { VideoStatus } from '@/lib/video';
 import { GameChannelStatus } from '../api/channel-status';
 import {
@@ -17,8 +16,9 @@ import {
   betRule,
   cashInRule,
   cashOutRule,
-  isAppleHandheld,
   nextBetLevel,
+  onAppleHandheld,
+  rotateAvailable,
   spinRule,
   type PlayContext,
 } from '../game-rules';
@@ -42,7 +42,6 @@ export function useGameScreen() {
   const money = useMoney();
   const settings = useRuntimeSettings((state) => state.settings);
   const walletCents = useAuthStore((state) => state.wallet?.balance ?? null);
-  const portrait = useMediaQuery(MEDIA.portrait);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [confirmCashOut, setConfirmCashOut] = useState(false);
@@ -109,7 +108,7 @@ export function useGameScreen() {
   const levels = state.betLevels;
   const betLevel = machine?.betLevel ?? 0;
   const title = state.name || decodeURIComponent(nameParam ?? '');
-  const showRotate = portrait && state.videoType !== 'camera';
+  const showRotate = rotateAvailable(state.layout, state.videoType);
   const showCameraSwitch = settings.SHOW_WEBCAM;
   const fullscreenAvailable = canUseFullscreen();
 
@@ -202,7 +201,7 @@ export function useGameScreen() {
   const className = [
     'game',
     state.rotate && showRotate ? 'game--rotated' : '',
-    state.fullWindow || isAppleHandheld(navigator.userAgent) ? 'game--full-window' : '',
+    state.fullWindow || onAppleHandheld() ? 'game--full-window' : '',
     state.sidebar ? 'game--sidebar' : '',
   ]
     .filter(Boolean)
