@@ -409,17 +409,6 @@ export const ar: Translation = {
     serverError: 'حدث خطأ من جهتنا. يرجى المحاولة لاحقًا.',
     goHome: 'العودة إلى الردهة',
   },
-  pages: {
-    adminExample: 'هذه الصفحة مرئية للمسؤولين فقط.',
-    staffExample: 'هذه الصفحة مرئية للمسؤولين والموظفين فقط.',
-    guestExample: 'هذه الصفحة مرئية للزوار فقط.',
-    yourRoles: 'أدوارك: {{roles}}',
-    noRoles: 'لا شيء (زائر)',
-    templateTitle: 'صفحة القالب',
-    templateBody: 'هذه الصفحة تأتي من قالب الإدارة ولا تحتوي على محتوى في هذا المنتج.',
-    documentation: 'التوثيق',
-    documentationBody: 'يوجد توثيق المنتج في المستودع ضمن المجلد docs/.',
-  },
   /** Server codes: en and tr come from the protocol catalogue; Arabic lives here. */
   codes: {
     '10': 'تعذّر التحقق من التوقيع',

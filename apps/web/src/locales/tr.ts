@@ -411,16 +411,5 @@ export const tr: Translation = {
     serverError: 'Bizim tarafımızda bir sorun oluştu. Lütfen daha sonra tekrar deneyin.',
     goHome: 'Lobiye dön',
   },
-  pages: {
-    adminExample: 'Bu sayfayı yalnızca yöneticiler görebilir.',
-    staffExample: 'Bu sayfayı yalnızca yöneticiler ve personel görebilir.',
-    guestExample: 'Bu sayfayı yalnızca ziyaretçiler görebilir.',
-    yourRoles: 'Rolleriniz: {{roles}}',
-    noRoles: 'yok (ziyaretçi)',
-    templateTitle: 'Şablon sayfası',
-    templateBody: 'Bu sayfa yönetim şablonundan gelir ve bu üründe içeriği yoktur.',
-    documentation: 'Dokümantasyon',
-    documentationBody: 'Ürün dokümantasyonu depoda docs/ klasöründe bulunur.',
-  },
   codes: {},
 };
