@@ -8,30 +8,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ICON_NAMES } from '@/components/ui/icon';
 import { templateDemoPaths } from '@/config/paths';
-import { useAuthStore, type AuthUser } from '@/lib/auth-store';
+import { useAuthStore } from '@/lib/auth-store';
 import { changeLanguage } from '@/lib/i18n';
-import { mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
+import { demoPlayer, mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
 import { createRoutes } from './router';
 
-const player = {
-  id: 1,
-  name: 'Demo',
-  lastname: 'Player',
-  email: 'demo@reel.live',
-  username: 'demo',
-  displayName: 'Demo Player',
-  photoURL: null,
-  group: 'player',
-  permissions: [145],
-  type: 'player',
-  roles: ['user'],
-  ipAddress: '127.0.0.1',
-  versions: '',
-  lastLogon: null,
-  lastLogonIp: null,
-  hasPin: true,
-  shortcuts: [],
-} satisfies AuthUser;
+const player = { ...demoPlayer, hasPin: true };
 
 beforeAll(async () => {
   setupSettings({ PIN_CHECK: true, SUPPORT_PHONE: '+90 212 000 00 00' });

@@ -322,12 +322,13 @@ describe('GameChannel', () => {
 describe('GameChannel address', () => {
   afterEach(() => setRuntimeSettingsForTest({}));
 
-  it('opens the game socket on the host API_URL names, not on the page host', () => {
-    setRuntimeSettingsForTest({ API_URL: 'https://api.example.com/api/' });
+  /** The URL the channel opens its socket on while API_URL is `apiUrl`. */
+  function socketUrlWith(apiUrl: string, token: string): string {
+    setRuntimeSettingsForTest({ API_URL: apiUrl });
     const urls: string[] = [];
     const channel = new GameChannel({
       machineId: 3,
-      getToken: () => 'token 1',
+      getToken: () => token,
       createSocket: (url) => {
         urls.push(url);
         return new FakeSocket(url);
@@ -335,24 +336,15 @@ describe('GameChannel address', () => {
       environment: fakeEnvironment().env,
     });
     channel.start();
-    expect(urls).toEqual(['wss://api.example.com/ws/game?token=token%201']);
     channel.dispose();
+    return urls[0]!;
+  }
+
+  it('opens the game socket on the host API_URL names, not on the page host', () => {
+    expect(socketUrlWith('https://api.example.com/api/', 'token 1')).toBe('wss://api.example.com/ws/game?token=token%201');
   });
 
   it('stays on the page host while API_URL is a path', () => {
-    setRuntimeSettingsForTest({ API_URL: '/api/' });
-    const urls: string[] = [];
-    const channel = new GameChannel({
-      machineId: 3,
-      getToken: () => 't',
-      createSocket: (url) => {
-        urls.push(url);
-        return new FakeSocket(url);
-      },
-      environment: fakeEnvironment().env,
-    });
-    channel.start();
-    expect(urls).toEqual([`ws://${window.location.host}/ws/game?token=t`]);
-    channel.dispose();
+    expect(socketUrlWith('/api/', 't')).toBe(`ws://${window.location.host}/ws/game?token=t`);
   });
 });

@@ -11,11 +11,6 @@ export function ComingSoonPage() {
     <div className="page coming-soon">
       <div className="card coming-soon__card">
         <Logo label="Reel Live" />
-        <div className="coming-soon__reels" aria-hidden="true">
-          <span>7</span>
-          <span>♦</span>
-          <span>7</span>
-        </div>
         <h1>{t('comingSoon.title')}</h1>
         <p className="muted">{t('comingSoon.body')}</p>
         <Link className="btn btn--primary" to={paths.lobby}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon, ICON_NAMES } from '@/components/ui/icon';
 import { TextField } from '@/components/ui/text-field';
@@ -76,13 +76,33 @@ export function TypographyPage() {
   );
 }
 
-const HELPERS = [
-  ['muted', 'muted'],
-  ['small', 'small'],
-  ['text-accent', 'textAccent'],
-  ['text-warning', 'textWarning'],
-  ['center-text', 'centerText'],
-] as const;
+/** Each shared class with how its sample is shown (by default: the description wearing the class). */
+const HELPERS: { className: string; key: string; sample?: (text: string, hidden: string) => ReactNode }[] = [
+  { className: 'muted', key: 'muted' },
+  { className: 'small', key: 'small' },
+  { className: 'text-accent', key: 'textAccent' },
+  { className: 'text-warning', key: 'textWarning' },
+  { className: 'center-text', key: 'centerText' },
+  {
+    className: 'visually-hidden',
+    key: 'visuallyHidden',
+    sample: (text, hidden) => (
+      <>
+        {text} <span className="visually-hidden">{hidden}</span>
+      </>
+    ),
+  },
+  { className: 'card', key: 'card', sample: (text) => <div className="card">{text}</div> },
+  {
+    className: 'badge',
+    key: 'badge',
+    sample: (text) => (
+      <>
+        <span className="badge">3</span> {text}
+      </>
+    ),
+  },
+];
 
 /** `/ui/helper-classes`: the small CSS classes the screens share, each with its effect. */
 export function HelperClassesPage() {
@@ -94,38 +114,18 @@ export function HelperClassesPage() {
         <p className="muted">{t('ui.helpers.intro')}</p>
       </header>
       <dl className="helpers">
-        {HELPERS.map(([className, key]) => (
+        {HELPERS.map(({ className, key, sample }) => (
           <div key={className} className="helpers__row">
             <dt>
               <code>.{className}</code>
             </dt>
-            <dd className={className}>{t(`ui.helpers.${key}`)}</dd>
+            {sample ? (
+              <dd>{sample(t(`ui.helpers.${key}`), t('ui.helpers.hiddenSample'))}</dd>
+            ) : (
+              <dd className={className}>{t(`ui.helpers.${key}`)}</dd>
+            )}
           </div>
         ))}
-        <div className="helpers__row">
-          <dt>
-            <code>.visually-hidden</code>
-          </dt>
-          <dd>
-            {t('ui.helpers.visuallyHidden')} <span className="visually-hidden">{t('ui.helpers.hiddenSample')}</span>
-          </dd>
-        </div>
-        <div className="helpers__row">
-          <dt>
-            <code>.card</code>
-          </dt>
-          <dd>
-            <div className="card">{t('ui.helpers.card')}</div>
-          </dd>
-        </div>
-        <div className="helpers__row">
-          <dt>
-            <code>.badge</code>
-          </dt>
-          <dd>
-            <span className="badge">3</span> {t('ui.helpers.badge')}
-          </dd>
-        </div>
       </dl>
     </div>
   );
