@@ -9,8 +9,9 @@ const VIEWPORTS = [
 
 test('every page passes axe (no serious or critical violations)', async ({ page }) => {
   // Seventeen full axe scans (13 pages, the drawer, 3 panels) take 2-6 s each on a loaded 2-core
-  // machine: the default 60 s budget was spent before the last scans (seen in every run there).
-  test.setTimeout(180_000);
+  // machine, up to 10 s when it runs far over its two cores: the default 60 s budget was spent
+  // before the last scans (seen in every run there), and 180 s once at a load average of 25.
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1024, height: 768 });
   await useEnglish(page);
   await page.goto('/login');
