@@ -10,6 +10,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
 export const E2E_DATA_DIR = path.resolve(here, `../.tmp/e2e-data-${E2E_PORT}`);
+/** web/api-url.spec.ts serves the web app here, on its own origin, with API_URL pointing at the product. */
+export const E2E_FRONT_PORT = Number(process.env.E2E_FRONT_PORT ?? E2E_PORT + 200);
 
 export default defineConfig({
   testDir: here,
@@ -36,7 +38,14 @@ export default defineConfig({
     command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && npx tsx ../scripts/start.ts`,
     cwd: here,
     // A short grace period (12 s; a loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session closed by the server.
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000' },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      SESSION_GRACE_MS: '12000',
+      // The web app served from another origin (web/api-url.spec.ts) may use this backend.
+      WS_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_FRONT_PORT}`,
+    },
     url: `http://127.0.0.1:${E2E_PORT}/check`,
     reuseExistingServer: false,
     timeout: 180_000,

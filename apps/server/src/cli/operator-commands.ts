@@ -122,6 +122,29 @@ export async function setPin(db: Db, username: string, pin: string) {
   return { playerId };
 }
 
+/**
+ * The picture must load on the site's pages: a path on the site, or an https URL (the page's CSP
+ * allows images from both).
+ */
+function checkAvatarUrl(url: string) {
+  const sitePath = url.startsWith('/') && !url.startsWith('//');
+  let https = false;
+  try {
+    https = new URL(url).protocol === 'https:';
+  } catch {
+    https = false;
+  }
+  if (url.length > 2000 || (!sitePath && !https)) throw invalid('the avatar must be an https URL or a path on the site, like /avatars/carol.png');
+}
+
+/** Sets (or, with no URL, clears) a player's avatar; it shows from the player's next sign-in or reload. */
+export async function setAvatar(db: Db, username: string, url?: string) {
+  if (url !== undefined) checkAvatarUrl(url);
+  const playerId = await findPlayerId(db, username);
+  await db.query('UPDATE players SET photo_url = $2 WHERE id = $1', [playerId, url ?? null]);
+  return { playerId };
+}
+
 export interface CashierResult {
   playerId: number;
   move: MoveResult;

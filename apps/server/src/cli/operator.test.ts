@@ -21,6 +21,7 @@ import {
   listPlayers,
   parseAmountCents,
   resetPassword,
+  setAvatar,
   setBanned,
   setPin,
   withdrawCommand,
@@ -129,6 +130,22 @@ describe('operator commands', () => {
     expect(rows[0]!.pin_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]!.pin_hash).not.toContain('987654');
     await expectCode(setPin(t.ctx.db, 'alice', '12ab'), Code.InvalidRequest);
+  });
+
+  it("sets and clears a player's avatar, which the next token carries as photoURL", async () => {
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { photoURL?: string };
+    await setAvatar(t.ctx.db, 'alice', 'https://cdn.example.com/avatars/alice.png');
+    const token = (await login('alice', 'alice1234')).json().token as string;
+    expect(claims(token).photoURL).toBe('https://cdn.example.com/avatars/alice.png');
+    // A reload's stored-token sign-in carries it too.
+    expect(claims((await validate(token)).json().token as string).photoURL).toBe('https://cdn.example.com/avatars/alice.png');
+    await setAvatar(t.ctx.db, 'alice', '/avatars/alice.png');
+    expect(claims((await login('alice', 'alice1234')).json().token as string).photoURL).toBe('/avatars/alice.png');
+    await setAvatar(t.ctx.db, 'alice');
+    expect(claims((await login('alice', 'alice1234')).json().token as string)).not.toHaveProperty('photoURL');
+    for (const bad of ['http://cdn.example.com/a.png', 'javascript:alert(1)', '//cdn.example.com/a.png', 'avatar.png'])
+      await expectCode(setAvatar(t.ctx.db, 'alice', bad), Code.InvalidRequest);
+    await expectCode(setAvatar(t.ctx.db, 'nobody', '/a.png'), Code.NotFound);
   });
 
   it('deposits and withdraws through the ledger with action codes and an idempotency key', async () => {

@@ -29,6 +29,7 @@ import {
   parseAmountCents,
   resetPassword,
   setBanned,
+  setAvatar,
   setPin,
   withdrawCommand,
   type CashierResult,
@@ -177,6 +178,18 @@ export function buildProgram(): Command {
       action(async (db, username: string, pin: string) => {
         await setPin(db, username, pin);
         out(`PIN of ${username} set.`);
+      }),
+    );
+
+  program
+    .command('set-avatar')
+    .description("set a player's avatar picture (an https URL or a path on the site); without a URL, clear it")
+    .argument('<username>')
+    .argument('[url]')
+    .action(
+      action(async (db, username: string, url?: string) => {
+        await setAvatar(db, username, url);
+        out(url ? `Avatar of ${username} set; it shows from their next sign-in or reload.` : `Avatar of ${username} cleared.`);
       }),
     );
 
