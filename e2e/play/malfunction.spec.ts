@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { DATA_DIR, REPO_ROOT, apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
 import { auth, balanceCents, cashIn, credits, leaveToLobby, machineGroup, sessionRows, spinOnce, transactionRows, waitFirstFrame } from './play-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, expectAccessible, operator, screenshot, signIn, useEnglish } from '../web/helpers';
 import { BONUS_ROUND_TIMEOUT_MS, cashIn, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from './play-helpers';
 

@@ -3,7 +3,8 @@
  * (which starts at VOLUME); the player's quick setting switches it off. The page's WebAudio is
  * observed, not replaced: an init script records each oscillator start and the gain it goes through.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
 import { leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
 

@@ -3,7 +3,7 @@
  * round). Real time, no fake clock: the game's video and channel keep running as a player sees them.
  */
 import { IDLE_TIMEOUT_MS } from '@reel/protocol';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
 import { cashIn, leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
 

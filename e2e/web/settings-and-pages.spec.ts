@@ -3,7 +3,8 @@
  * UPDATE_LOBBY refreshes the open lobby, language options carry their flags, the five footer pages
  * say what the product really does, the quick panel shows only real events and toggles.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { signIn, useEnglish } from './helpers';
 
 async function withSettings(page: Page, override: Record<string, unknown>) {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusError, createLocalBus, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import { createNatsBus, RemoteError } from './nats-bus.js';
-import { natsUnavailable, natsUrl } from './nats-available.js';
+import { clusterTestsMissing, natsUrl } from './nats-available.js';
 
-const natsMissing = await natsUnavailable();
+const natsMissing = await clusterTestsMissing({ haproxy: false });
 if (natsMissing) console.log(`[cluster] NATS bus tests skipped: ${natsMissing} (start nats-server or set NATS_URL)`);
 
 const settle = () => new Promise((r) => setTimeout(r, 100));

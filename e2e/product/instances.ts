@@ -1,0 +1,35 @@
+/**
+ * Where the products of the browser tests live. Each Playwright worker plays on a product of its
+ * own (its own port and data folder, started by global-setup.ts), so workers never share a machine,
+ * a player or a log. `E2E_PORT` is the first port (default 8091), `E2E_WORKERS` how many workers and
+ * products (default 2): worker n (Playwright's TEST_PARALLEL_INDEX) uses port E2E_PORT + n.
+ * Specs that start a product of their own (ip-check) take E2E_PORT + SPARE_OFFSET + n.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const BASE_PORT = Number(process.env.E2E_PORT ?? 8091);
+export const PRODUCT_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const SPARE_OFFSET = 20;
+/** Logs of the products (one file per product, each line stamped with the time it was read). */
+export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
+
+/** The timers the browser tests' products run with: a short grace period (12 s; a loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session closed by the server. */
+export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000' };
+
+export const productPort = (index: number) => BASE_PORT + index;
+export const productDataDir = (port: number) => path.join(REPO_ROOT, `.tmp/e2e-data-${port}`);
+export const productLogFile = (port: number) => path.join(PRODUCT_LOG_DIR, `product-${port}.log`);
+
+/** This worker's index (0 outside a worker: the runner, which only needs the shape of the config). */
+const workerIndex = () => Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** The product of the worker this code runs in. */
+export function workerProduct() {
+  const port = productPort(workerIndex());
+  return { port, url: `http://127.0.0.1:${port}`, dataDir: productDataDir(port), logFile: productLogFile(port) };
+}
+
+/** A port for a spec's own extra product, apart from every worker's product. */
+export const spareProductPort = () => BASE_PORT + SPARE_OFFSET + workerIndex();
