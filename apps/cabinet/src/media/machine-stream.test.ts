@@ -140,8 +140,8 @@ describe('an encoder that keeps failing', () => {
       videoError: "Unrecognized option 'fps_mode'.",
     });
     expect(stream.active).toBe(false);
-    // Given up means given up: no more runs.
-    await new Promise((r) => setTimeout(r, 600));
+    // Given up means given up: no encoder runs and no restart waits (only an explicit start launches one).
+    expect(stream.retryScheduled).toBe(false);
     expect(fake.runs()).toHaveLength(POLICY.maxFastFailures);
     // Not playable, but the money can still go back.
     expect((await machine.execute({ commandId: 'c1', type: 'credit_in', amountCents: 100 })).reason).toBe(
