@@ -21,6 +21,7 @@ declare global {
 }
 
 test('UPDATE_LOBBY: the open lobby reloads itself every UPDATE_LOBBY seconds beside the pushes', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
   await useEnglish(page);
   await withSettings(page, { UPDATE_LOBBY: 1 });
   // Counted where the app asks, at the moment it asks; time is the page's own (fake) clock, so
