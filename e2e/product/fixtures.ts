@@ -26,6 +26,8 @@ let previous: { endedAt: number; allowed: RegExp[] } | null = null;
 
 export const test = base.extend<{ productLogCheck: void }>({
   productLogCheck: [
+    // Playwright reads a fixture's dependencies from this pattern: none.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const { logFile } = workerProduct();
       const from = previous?.endedAt ?? Date.now();
