@@ -14,7 +14,7 @@ import { freePort, stopChild } from '@reel/process';
 import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
-import { formatStageTable, type StageResult } from './stage-table.js';
+import { childrenCpuSeconds, formatStageTable, type StageResult } from './stage-table.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -34,10 +34,12 @@ const stages: StageResult[] = [];
 function timed(title: string, body: () => boolean): boolean {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const ok = body();
   const seconds = Math.round((Date.now() - started) / 1000);
+  const cpuAfter = childrenCpuSeconds();
   console.log(`=== ${title}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s ===`);
-  stages.push({ title, ok, seconds });
+  stages.push({ title, ok, seconds, ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}) });
   return ok;
 }
 

@@ -15,8 +15,14 @@ const SPARE_OFFSET = 20;
 /** Logs of the products (one file per product, each line stamped with the time it was read). */
 export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
 
-/** The timers the browser tests' products run with: a short grace period (12 s; a loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session closed by the server. */
-export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000' };
+/**
+ * How the browser tests' products differ from `npm start`'s defaults: a short grace period (12 s; a
+ * loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session
+ * closed by the server, and no warm streams (a machine's encoder starts when a player joins it, as
+ * for every machine past the fourth) keep several products on a 2-core machine from encoding video
+ * nobody watches. The live-video stage's product runs with the default warm streams.
+ */
+export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000', WARM_STREAMS: '0' };
 
 export const productPort = (index: number) => BASE_PORT + index;
 export const productDataDir = (port: number) => path.join(REPO_ROOT, `.tmp/e2e-data-${port}`);

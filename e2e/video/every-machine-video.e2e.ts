@@ -12,7 +12,7 @@ import type { BrandWithMachines } from '@reel/protocol';
 import { freePort } from '@reel/process';
 import { auth, joinFromLobby, leaveToLobby, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
-import { PRODUCT_ENV, REPO_ROOT } from '../product/instances';
+import { REPO_ROOT } from '../product/instances';
 import { startProduct, type RunningProduct } from '../product/product-process';
 import { faultOf } from '../product/product-log';
 
@@ -25,7 +25,8 @@ test.beforeAll(async () => {
   product = await startProduct({
     port,
     dataDir: path.join(REPO_ROOT, `.tmp/e2e-video-product-${port}`),
-    env: PRODUCT_ENV,
+    // As `npm start` runs it (warm streams and all), only quieter.
+    env: { LOG_LEVEL: 'warn' },
     onLine: (line) => output.push(line),
   });
 });
