@@ -1,8 +1,9 @@
 /**
  * A product heals itself (scripts/supervised-process.ts restarts a crashed server or cabinet
  * process, the server restarts its media process), so a browser test could pass over a crash
- * without anyone seeing it. The product's log is read instead: a restart, a PostgreSQL that died or
- * an error-level line is a fault, and a test fails on it unless it declared that it causes it.
+ * without anyone seeing it. The product's log is read instead: a restart, a PostgreSQL that died,
+ * an error-level line, a machine malfunction or a failed session operation is a fault, and a test
+ * fails on it unless it declared that it causes it.
  *
  * The log file holds one line per product line, stamped with the time it was read:
  * `<epoch ms> <line>`. Each test's check appends the span it covered to `<log>.checked`, so the run's
@@ -11,7 +12,7 @@
  */
 import fs from 'node:fs';
 
-export interface LogLine {
+interface LogLine {
   at: number;
   text: string;
 }
@@ -26,6 +27,10 @@ const FAULT_LINES: [RegExp, string][] = [
   [/^\[postgres\] stopped unexpectedly/, 'PostgreSQL stopped'],
   // apps/server/src/server-process.ts
   [/ cannot start: /, 'a process could not start'],
+  // apps/server/src/modules/sessions/malfunctions.ts, session-money.ts, session-manager.ts (warn)
+  [/^\[sessions\] machine \d+: meters do not follow from the records/, 'a machine malfunction (its meters against the game records)'],
+  [/^\[sessions\] machine \d+: cash out \S+ paid \d+, the records give another amount/, 'a cash out the game records do not explain'],
+  [/^\[sessions\] /, 'a session operation failed'],
   [/^(Uncaught|Unhandled|\S*Error: )/, 'an uncaught error'],
 ];
 
