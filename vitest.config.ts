@@ -3,12 +3,16 @@
  * `REEL_RED_FIXTURES=1` adds one deliberately failing test to each project: the red-means-red guard
  * (scripts/red-means-red.test.ts) runs Vitest on them in a child process and expects it to fail.
  */
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { RED_FIXTURES } from './scripts/red-fixtures.js';
 
 export default defineConfig({
   test: {
     allowOnly: false,
+    // Many server tests mostly wait (on PostgreSQL, child processes, sockets): on a 2-core CI box
+    // Vitest's default (cores − 1, i.e. one file at a time) leaves a core idle. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {

@@ -1,17 +1,17 @@
 /**
- * End-to-end tests in Debian's Chromium against the product started the way `npm start` starts it,
- * on its own port and a fresh data directory.
+ * End-to-end tests in Debian's Chromium against the product started the way `npm start` starts it.
+ * Each worker has a product of its own, on its own port and fresh data directory
+ * (product/instances.ts, started by product/global-setup.ts): `E2E_WORKERS` workers (default 2)
+ * on ports `E2E_PORT` (default 8091) and up. Tests take `test` from product/fixtures.ts, which fails
+ * a test when its product had to heal a crash or logged an error it did not declare.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { PRODUCT_WORKERS, workerProduct } from './product/instances.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
-export const E2E_DATA_DIR = path.resolve(here, `../.tmp/e2e-data-${E2E_PORT}`);
-/** web/api-url.spec.ts serves the web app here, on its own origin, with API_URL pointing at the product. */
-export const E2E_FRONT_PORT = Number(process.env.E2E_FRONT_PORT ?? E2E_PORT + 200);
 
 export default defineConfig({
   testDir: here,
@@ -19,37 +19,21 @@ export default defineConfig({
   outputDir: path.resolve(here, '../.tmp/test-results'),
   forbidOnly: true,
   fullyParallel: false,
-  workers: 1,
+  workers: PRODUCT_WORKERS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './product/global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Read in each worker process, where TEST_PARALLEL_INDEX names the worker and so its product.
+    baseURL: workerProduct().url,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  // The smoke tests see the product as a new user does, before any other test has played on it
+  // The smoke tests see the products as a new user does, before any other test has played on them
   // (play/malfunction.spec.ts leaves machine 10 in malfunction on purpose).
   projects: [
     { name: 'smoke', testMatch: 'smoke/**/*.spec.ts' },
     { name: 'product', testIgnore: 'smoke/**', dependencies: ['smoke'] },
   ],
-  webServer: {
-    command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && npx tsx ../scripts/start.ts`,
-    cwd: here,
-    // A short grace period (12 s; a loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session closed by the server.
-    env: {
-      PORT: String(E2E_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      SESSION_GRACE_MS: '12000',
-      // The web app served from another origin (web/api-url.spec.ts) may use this backend.
-      WS_ALLOWED_ORIGINS: `http://127.0.0.1:${E2E_FRONT_PORT}`,
-    },
-    url: `http://127.0.0.1:${E2E_PORT}/check`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
 });

@@ -13,9 +13,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnTied } from '@reel/process';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src/db/embedded-postgres/embedded.js';
 import { natsUnavailable } from '../apps/server/src/cluster/nats-available.js';
+import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { prepareDatabase, startCluster, type Cluster } from '../apps/server/src/cluster/launch/launch.js';
 import { ensureSystemPackages } from './system-packages.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
@@ -58,11 +58,9 @@ try {
   }
   let natsUrl = process.env.NATS_URL ?? '';
   if (!natsUrl) {
-    const natsPort = Number(process.env.NATS_PORT || port + 2142);
-    natsUrl = `nats://127.0.0.1:${natsPort}`;
-    const nats = spawnTied('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
-    nats.once('exit', (code) => !stopping && (log(`nats-server exited (${code})`), void stopAll(1)));
-    for (let i = 0; i < 50 && (await natsUnavailable(natsUrl)); i++) await new Promise((r) => setTimeout(r, 100));
+    const nats = await startNatsServer(Number(process.env.NATS_PORT || port + 2142), ['ignore', 'ignore', 'inherit']);
+    natsUrl = nats.url;
+    nats.child.once('exit', (code) => !stopping && (log(`nats-server exited (${code})`), void stopAll(1)));
   }
   const missing = await natsUnavailable(natsUrl);
   if (missing) throw new Error(missing);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, expectAccessible, screenshot, signIn, useEnglish } from '../web/helpers';
 import { BONUS_ROUND_TIMEOUT_MS, balanceCents, cashIn, cashOut, credits, joinFromLobby, leaveToLobby, parseMoney, sessionRows, spinOnce, transactionRows, waitFirstFrame } from './play-helpers';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { allowProductFaults, expect, test } from '../product/fixtures';
 import { DATA_DIR, REPO_ROOT, apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
 import { auth, balanceCents, cashIn, credits, leaveToLobby, machineGroup, sessionRows, spinOnce, transactionRows, waitFirstFrame } from './play-helpers';
 
@@ -13,6 +13,8 @@ test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('a cabinet that comes back with an empty memory: the session is held, the game screen shows 50301, the credits are paid from the game records', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
+  // The whole point: the server finds the swapped cabinet's empty memory against its records.
+  allowProductFaults(/meters do not follow from the records/);
   const player = createPlayer('malfunction');
   operator('deposit', player.username, '100.00');
   const token = await apiToken(request, player.username, player.password);

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, expectAccessible, operator, screenshot, signIn, useEnglish } from '../web/helpers';
-import { BONUS_ROUND_TIMEOUT_MS, cashIn, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from './play-helpers';
+import { BONUS_ROUND_TIMEOUT_MS, balanceCents, cashIn, leaveToLobby, machineGroup, sessionRows, spins, transactionRows, waitFirstFrame, waitIdle } from './play-helpers';
 
 const MACHINE = 7;
 
@@ -18,21 +18,35 @@ test('the game screen at 360×640 portrait: keyboard play, sidebar, rotate, acce
   await waitFirstFrame(page);
   await cashIn(page, /^Load ₺5,00$/, 500);
 
-  // Space spins wherever focus is, even on a cash-in button (no second cash in). Pressed only once
-  // Spin is enabled: while the picture is frozen the product ignores it on purpose.
+  // Space spins wherever focus is, even on a cash-in button, and does not press that button (no
+  // second cash in: checked below, once the leave's cash out went through the same channel after
+  // it). Pressed only once Spin is enabled: while the picture is frozen the product ignores it on purpose.
   await waitIdle(page);
   await page.getByRole('button', { name: /^Load ₺5,00$/ }).focus();
   const before = await spins(page);
   await page.keyboard.press('Space');
   await expect.poll(() => spins(page), { timeout: 15_000 }).toBeGreaterThan(before);
-  await expect(page.getByTestId('machine-credits')).not.toHaveText('₺10,00');
   await waitIdle(page);
   await page.getByRole('button', { name: 'Spin', exact: true }).blur();
   await screenshot(page, 'game-360x640');
   await expectAccessible(page, 'game screen 360x640');
 
-  // Portrait: the rotate toggle exists; fullscreen is offered on this (non-iOS) browser.
-  await expect(page.getByRole('button', { name: 'Rotate screen' })).toBeVisible();
+  // Portrait: the rotate toggle turns the picture a quarter turn (landscape video, upright on a
+  // phone held sideways) and back; fullscreen is offered on this (non-iOS) browser.
+  const rotate = page.getByRole('button', { name: 'Rotate screen' });
+  const frame = page.locator('.stage__frame');
+  const upright = async () => {
+    const box = (await frame.boundingBox())!;
+    return box.width > box.height;
+  };
+  expect(await upright()).toBe(true);
+  await rotate.click();
+  await expect(rotate).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(upright).toBe(false);
+  await screenshot(page, 'game-360x640-rotated');
+  await rotate.click();
+  await expect(rotate).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(upright).toBe(true);
   await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Session panel' }).click();
@@ -45,4 +59,12 @@ test('the game screen at 360×640 portrait: keyboard play, sidebar, rotate, acce
   await expect(sidebar).toBeHidden();
 
   await leaveToLobby(page);
+  // One cash in (the button pressed above), one cash out, and the wallet back at 100.00 less what
+  // the games lost or plus what they won: a second cash in would show here as a second row.
+  await expect.poll(async () => (await sessionRows(request, token))[0]?.status).toBe('closed');
+  const [session] = await sessionRows(request, token);
+  const moves = (await transactionRows(request, token)).filter((row) => row.session_id === session!.id);
+  expect(moves.filter((row) => row.type === 'Cash In').map((row) => row.amount)).toEqual([-500]);
+  const cashOut = moves.find((row) => row.type === 'Cash Out')?.amount ?? 0;
+  expect(await balanceCents(request, token)).toBe(10_000 - 500 + cashOut);
 });

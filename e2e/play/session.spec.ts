@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
 import { BONUS_ROUND_TIMEOUT_MS, auth, balanceCents, cashIn, credits, holdMachine, leaveToLobby, machineGroup, parseMoney, spinOnce, waitFirstFrame } from './play-helpers';
 

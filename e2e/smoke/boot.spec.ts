@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 
 test('the product boots: the page loads and the API documents itself', async ({ page, request }) => {
   const response = await page.goto('/');

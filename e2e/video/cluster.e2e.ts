@@ -5,7 +5,6 @@
  * the session owner (whose media process the video comes through) is killed with -9; the game comes
  * back by itself on another owner with the same credits and live video again, and a spin is played.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +16,7 @@ import {
   type EmbeddedDatabase,
 } from '../../apps/server/src/db/embedded-postgres/embedded.js';
 import { createPool, type Db } from '../../apps/server/src/db/pool.js';
-import { natsUnavailable, natsUrl } from '../../apps/server/src/cluster/nats-available.js';
+import { clusterTestsMissing, natsUrl } from '../../apps/server/src/cluster/nats-available.js';
 import { prepareDatabase, startCluster, type Cluster } from '../../apps/server/src/cluster/launch/launch.js';
 import { cashIn, credits, joinFromLobby, spinOnce, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
@@ -29,11 +28,7 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
   playwright,
 }) => {
   test.setTimeout(300_000);
-  const missing =
-    (await natsUnavailable()) ??
-    (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0
-      ? null
-      : 'haproxy is not installed (apt-get install haproxy)');
+  const missing = await clusterTestsMissing();
   if (missing) console.log(`cluster video: skipped, ${missing}`);
   test.skip(Boolean(missing), missing ?? '');
   const backend = existsSync(JANUS) ? 'janus' : 'werift';

@@ -5,27 +5,24 @@
  * did with the modern arguments. `WARM_STREAMS=0`, so a machine's encoder starts only when a player
  * joins it: the player is on the game screen when the cabinet gives up.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { Code, messageFor } from '@reel/protocol';
+import { freePort } from '@reel/process';
 import { expectAccessible, screenshot, signIn, useEnglish } from '../web/helpers';
 import { joinFromLobby, machineGroup, auth } from '../play/play-helpers';
-import { freePort } from '@reel/process';
+import { REPO_ROOT } from '../product/instances';
+import { startProduct, type RunningProduct } from '../product/product-process';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MACHINE = 2;
 const CAUSE = "Unrecognized option 'fps_mode'.";
 
-let product: ChildProcess | null = null;
+let product: RunningProduct | null = null;
 let baseURL = '';
-let dataDir = '';
 let binDir = '';
 const output: string[] = [];
-
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -38,46 +35,18 @@ test.beforeAll(async () => {
   chmodSync(ffmpeg, 0o755);
 
   const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  dataDir = path.join(root, `.tmp/e2e-video-unavailable-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  product = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WARM_STREAMS: '0',
-      FFMPEG: ffmpeg,
-    },
+  product = await startProduct({
+    port,
+    dataDir: path.join(REPO_ROOT, `.tmp/e2e-video-unavailable-${port}`),
+    env: { LOG_LEVEL: 'warn', WARM_STREAMS: '0', FFMPEG: ffmpeg },
+    onLine: (line) => output.push(line),
   });
-  const collect = (d: Buffer) => output.push(...String(d).split('\n').filter(Boolean));
-  product.stdout!.on('data', collect);
-  product.stderr!.on('data', collect);
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    if (product.exitCode !== null)
-      throw new Error(`the product exited (${product.exitCode}):\n${output.slice(-30).join('\n')}`);
-    const ok = await fetch(`${baseURL}/check`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the product did not start:\n${output.slice(-30).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  baseURL = product.url;
 });
 
 test.afterAll(async () => {
-  if (product && product.exitCode === null) {
-    const exited = new Promise((resolve) => product!.once('exit', resolve));
-    product.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (product.exitCode === null) product.kill('SIGKILL');
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await product?.stop();
+  if (product) rmSync(product.dataDir, { recursive: true, force: true });
   rmSync(binDir, { recursive: true, force: true });
 });
 

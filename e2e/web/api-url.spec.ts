@@ -5,18 +5,18 @@
  * origin by themselves; the web app's own origin serves nothing but files.
  */
 import { expect, test } from '@playwright/test';
-import { E2E_FRONT_PORT, E2E_PORT } from '../playwright.config';
+import { workerFrontPort, workerProduct } from '../product/instances';
 import { cashIn, cashOut, credits, joinFromLobby, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
 import { serveFront, type StaticFront } from './static-front';
 
 const MACHINE = 6;
-const API_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+const API_ORIGIN = workerProduct().url;
 
 let front: StaticFront;
 test.beforeAll(async () => {
   // IP_CHEKCING on: the web app asks {API_URL}../check too (the product's policy is off: allowed).
-  front = await serveFront(E2E_FRONT_PORT, { API_URL: `${API_ORIGIN}/api/`, IP_CHEKCING: true });
+  front = await serveFront(workerFrontPort(), { API_URL: `${API_ORIGIN}/api/`, IP_CHEKCING: true });
 });
 test.afterAll(() => front?.close());
 

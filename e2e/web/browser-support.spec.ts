@@ -2,7 +2,7 @@
  * Spec section 1: only Chrome or Safari-family browsers with WebRTC may play; others get the
  * unsupported screen (recommend Chrome or Safari, note on VPNs) instead of the app.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { useEnglish } from './helpers';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';

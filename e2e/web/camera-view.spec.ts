@@ -6,7 +6,8 @@
  * While the camera shows, the screen-rotate toggle (portrait only) is hidden.
  */
 import { CAMERA_BACKDROP } from '@reel/protocol';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, signIn, useEnglish } from './helpers';
 import { leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
 

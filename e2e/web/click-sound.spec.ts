@@ -3,9 +3,10 @@
  * (which starts at VOLUME); the player's quick setting switches it off. The page's WebAudio is
  * observed, not replaced: an init script records each oscillator start and the gain it goes through.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
-import { leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
+import { credits, leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
 
 /** A machine no other browser test plays on. */
 const MACHINE = 11;
@@ -48,9 +49,11 @@ test('a game button clicks at the VOLUME setting; muted or switched off in the q
   await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
   await waitFirstFrame(page);
 
-  // The game starts muted (browsers' autoplay rule): no click yet.
+  // The game starts muted (browsers' autoplay rule): no click yet. A click sound starts in the
+  // button's handler, long before the cash in it sends comes back as credits.
   const betUp = page.getByRole('button', { name: 'Raise bet' });
   await page.getByRole('button', { name: /^Load ₺5,00$/ }).click();
+  await expect.poll(() => credits(page), { timeout: 15_000 }).toBe(500);
   expect(await clicks(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Unmute', exact: true }).click();
@@ -65,8 +68,9 @@ test('a game button clicks at the VOLUME setting; muted or switched off in the q
   await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
   await waitFirstFrame(page);
   await page.getByRole('button', { name: 'Unmute', exact: true }).click();
+  const loaded = await credits(page);
   await page.getByRole('button', { name: /^Load ₺5,00$/ }).click();
-  await page.waitForTimeout(500);
+  await expect.poll(() => credits(page), { timeout: 15_000 }).toBe(loaded + 500);
   expect(await clicks(page)).toEqual([]);
   await leaveToLobby(page);
 });

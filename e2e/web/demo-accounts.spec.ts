@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { REPO_ROOT, signIn, useEnglish } from './helpers';
 
 function readmeDemoAccounts(): { username: string; password: string }[] {

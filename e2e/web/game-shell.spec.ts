@@ -1,6 +1,6 @@
 /** The game shell's sizes are the spec's (section 9): sidebar 240 px wide, header 120 px high. */
 import { Layout } from '@reel/protocol';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
 import { leaveToLobby, machineGroup, waitFirstFrame } from '../play/play-helpers';
 

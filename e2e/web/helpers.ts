@@ -5,12 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { REPO_ROOT, workerProduct } from '../product/instances';
 
+export { REPO_ROOT };
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = path.resolve(here, '../..');
 const ARTIFACTS_DIR = path.resolve(here, '../artifacts');
-/** The data directory of the server under test; the operator CLI must talk to the same database. */
-export const DATA_DIR = process.env.E2E_DATA_DIR ?? path.resolve(REPO_ROOT, `.tmp/e2e-data-${process.env.E2E_PORT ?? 8091}`);
+/** The data directory of this worker's product; the operator CLI must talk to the same database. */
+export const DATA_DIR = workerProduct().dataDir;
 
 /** Runs `npm run operator -- ...` against the server under test. */
 export function operator(...args: string[]): string {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { createPlayer, operator, signIn, useEnglish } from './helpers';
 
 test.beforeEach(async ({ page }) => useEnglish(page));

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { signIn } from './helpers';
 
 test('Turkish by default, then English and Arabic (right to left), remembered across reloads', async ({ page }) => {

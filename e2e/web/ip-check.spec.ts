@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { Code } from '@reel/protocol';
 import { Product } from '../chaos/product';
 import { REPO_ROOT, useEnglish } from './helpers';
+import { spareProductPort } from '../product/instances';
 
-const port = Number(process.env.E2E_PORT ?? 8091) + 1;
+const port = spareProductPort();
 const dataDir = path.join(REPO_ROOT, `.tmp/e2e-ip-check-${port}`);
 const cidrFile = `${dataDir}-countries.json`;
 const product = new Product(port, dataDir, {

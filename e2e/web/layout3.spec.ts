@@ -4,7 +4,8 @@
  * appears when enabled, and the boxed container is 1280 / 1120 px wide.
  */
 import { HOVER_MENU_DELAY_MS, Layout } from '@reel/protocol';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { createPlayer, signIn, useEnglish } from './helpers';
 
 const width = async (page: Page, selector: string) => (await page.locator(selector).boundingBox())!.width;

@@ -1,5 +1,5 @@
 import { PROTOCOL_VERSION, type BrandWithMachines } from '@reel/protocol';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, signIn, useEnglish } from './helpers';
 
 const STATUS_LABELS = ['Playing', 'Available', 'Waiting', 'Reserved', 'Not Available'];

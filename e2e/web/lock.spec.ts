@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { signIn, useEnglish } from './helpers';
 
 /** PIN_CHECK is off by default; this test turns it on the way an operator would, in Settings.json. */

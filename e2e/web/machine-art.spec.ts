@@ -5,7 +5,8 @@
  * Paytables page is generated from the cabinets' math.
  */
 import { brandArt, type BrandWithMachines } from '@reel/protocol';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, signIn, useEnglish } from './helpers';
 
 test.beforeEach(async ({ page }) => useEnglish(page));

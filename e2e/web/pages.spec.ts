@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { expectAccessible, screenshot, signIn, useEnglish } from './helpers';
 
 const VIEWPORTS = [

@@ -4,7 +4,7 @@
  * the login form keeps the spec's minimum of 4.
  */
 import { NEW_PASSWORD_MIN_LENGTH } from '@reel/protocol/client';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, signIn, useEnglish } from './helpers';
 
 test.beforeEach(async ({ page }) => useEnglish(page));

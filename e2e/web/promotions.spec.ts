@@ -2,7 +2,7 @@
  * The discount rule is the server's (Settings.json DISCOUNT_MIN = 100, i.e. ₺100,00, with
  * DISCOUNT_BALANCE_CHECK on): the web app asks, then shows the answer.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { createPlayer, operator, signIn, useEnglish } from './helpers';
 
 test.beforeEach(async ({ page }) => useEnglish(page));

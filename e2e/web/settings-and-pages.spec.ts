@@ -3,7 +3,8 @@
  * UPDATE_LOBBY refreshes the open lobby, language options carry their flags, the five footer pages
  * say what the product really does, the quick panel shows only real events and toggles.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { signIn, useEnglish } from './helpers';
 
 async function withSettings(page: Page, override: Record<string, unknown>) {
@@ -13,23 +14,44 @@ async function withSettings(page: Page, override: Record<string, unknown>) {
   });
 }
 
+declare global {
+  interface Window {
+    __lobbyLoads: number;
+  }
+}
+
 test('UPDATE_LOBBY: the open lobby reloads itself every UPDATE_LOBBY seconds beside the pushes', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
   await useEnglish(page);
   await withSettings(page, { UPDATE_LOBBY: 1 });
-  let loads = 0;
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/machine/all') loads += 1;
+  // Counted where the app asks, at the moment it asks; time is the page's own (fake) clock, so
+  // "three periods went by" is an event of the test, not a sleep.
+  await page.addInitScript(() => {
+    window.__lobbyLoads = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, window.location.href).pathname === '/api/machine/all') window.__lobbyLoads += 1;
+      return fetch(input, init);
+    };
   });
+  await page.clock.install();
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Choose a Slot Group' })).toBeVisible();
-  const first = loads;
-  await expect.poll(() => loads - first, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-  // Leaving the lobby stops it.
-  await page.goto('/profile');
-  await page.waitForTimeout(500);
-  const after = loads;
-  await page.waitForTimeout(2_500);
-  expect(loads).toBe(after);
+  const loads = () => page.evaluate(() => window.__lobbyLoads);
+  const first = await loads();
+  await page.clock.runFor(3_000);
+  expect(await loads()).toBeGreaterThanOrEqual(first + 3);
+
+  // Leaving the lobby inside the app (no page load) stops it: three more periods bring no load.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Profile' }).click();
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  const after = await loads();
+  await page.clock.runFor(3_000);
+  expect(await loads()).toBe(after);
 });
 
 test('language options carry a flag: TR, EN and AR on the login page, TR and EN in the toolbar', async ({ page }) => {

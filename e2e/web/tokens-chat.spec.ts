@@ -1,5 +1,5 @@
 /** Code 10 for a forged token, seen in the browser; the chat panel's own status through /api/chat/user/data. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, signIn, useEnglish } from './helpers';
 
 test.beforeEach(async ({ page }) => useEnglish(page));

@@ -27,6 +27,7 @@ import { REPO_ROOT } from '../src/config.js';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres/embedded.js';
 import { createPool } from '../src/db/pool.js';
 import { natsUnavailable } from '../src/cluster/nats-available.js';
+import { startNatsServer } from '../src/cluster/nats-server.js';
 import { createNatsBus } from '../src/cluster/nats-bus.js';
 import { prepareDatabase, startCluster, type Cluster, type ClusterServer } from '../src/cluster/launch/launch.js';
 import { Topic } from '../src/lib/bus.js';
@@ -66,10 +67,9 @@ if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0) {
 const children: ChildProcess[] = [];
 let natsUrl = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 if (await natsUnavailable(natsUrl)) {
-  const port = await freePort();
-  natsUrl = `nats://127.0.0.1:${port}`;
-  children.push(spawnTied('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }));
-  await waitUntil(async () => (await natsUnavailable(natsUrl)) === null, 10_000, 'nats-server');
+  const nats = await startNatsServer(await freePort());
+  natsUrl = nats.url;
+  children.push(nats.child);
 }
 const dir = benchDir('cluster');
 const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));

@@ -6,7 +6,7 @@
  * lease, the player's client reconnects through HAProxy, continues with the same credits and cashes
  * out; the ledger audit is clean. Skipped, with the reason printed, without NATS or HAProxy.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,13 +18,11 @@ import { REPO_ROOT } from '../src/config.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
 import { auditPlayers } from '../src/modules/ledger/player-audit.js';
-import { natsUnavailable, natsUrl } from '../src/cluster/nats-available.js';
+import { clusterTestsMissing, natsUrl } from '../src/cluster/nats-available.js';
 import { prepareDatabase, startCluster, type Cluster } from '../src/cluster/launch/launch.js';
 import { createTestDatabase } from './helper.js';
 
-const natsMissing = await natsUnavailable();
-const haproxyMissing = spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status === 0 ? null : 'haproxy is not installed (apt-get install haproxy)';
-const skipReason = natsMissing ?? haproxyMissing;
+const skipReason = await clusterTestsMissing();
 if (skipReason) console.log(`[cluster] cluster tests skipped: ${skipReason}`);
 
 

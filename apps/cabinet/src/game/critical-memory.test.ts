@@ -120,7 +120,8 @@ describe('a machine restarted from its critical memory', () => {
     const a = machine({ machineId: 2, timing: FAST, memory: store });
     let answered = false;
     void a.execute({ commandId: 'ci-2', type: 'credit_in', amountCents: 700 }).then(() => (answered = true));
-    await sleep(5);
+    // The credit is on its way to the store (and everything the machine does before waiting on it is done).
+    await until(() => store.waiting.some((image) => image.meters.creditsCents === 700), 'the credit to be written');
     expect(answered).toBe(false); // not durable, not acknowledged
     store.crash();
     const b = machine({ machineId: 2, timing: FAST, memory: store });

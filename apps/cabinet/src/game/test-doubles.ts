@@ -35,6 +35,10 @@ export class CrashableStore implements MemoryStore {
       if (this.autoFlush) queueMicrotask(() => this.flush());
     });
   }
+  /** Images handed to the store and not durable yet. */
+  get waiting(): MemoryImage[] {
+    return this.pending.map((p) => JSON.parse(p.data) as MemoryImage);
+  }
   flush() {
     for (const p of this.pending.splice(0)) {
       this.durable = p.data;

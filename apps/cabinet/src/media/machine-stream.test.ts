@@ -66,13 +66,13 @@ afterEach(async () => {
   machines = [];
 });
 
-function setup(ffmpegPath: string) {
+function setup(ffmpegPath: string, policy = POLICY) {
   const machine = new SlotMachine({ machineId: 7 });
   const logs: string[] = [];
   const states: MachineStateEvent[] = [];
   machine.on('state', (s) => states.push(s));
   machine.announce();
-  const stream = new MachineStream(machine, { ffmpegPath, log: (m) => logs.push(m), restartPolicy: POLICY });
+  const stream = new MachineStream(machine, { ffmpegPath, log: (m) => logs.push(m), restartPolicy: policy });
   machines.push(machine);
   streams.push(stream);
   return { machine, stream, logs, states };
@@ -108,17 +108,19 @@ describe('an encoder that keeps failing', () => {
       'refuses-args',
       `echo "Unrecognized option 'fps_mode'." >&2; echo "Error splitting the argument list: Option not found" >&2; exit 1`,
     );
-    const { machine, stream, logs, states } = setup(fake.path);
+    // Pauses far apart (200, 400, 800 ms), so that their growth shows through how long each failing
+    // run itself takes, which varies by a few hundred ms on a loaded machine.
+    const { machine, stream, logs, states } = setup(fake.path, { ...POLICY, initialDelayMs: 200, maxDelayMs: 800 });
     await stream.start(target);
     await until(() => stream.failure !== null);
     const runs = fake.runs();
     expect(runs).toHaveLength(POLICY.maxFastFailures);
-    // Growing pauses between runs: 100, 200, 300 (capped) ms plus the run itself.
+    // Growing pauses between runs: 200, 400, 800 ms plus the run itself.
     const gaps = runs.slice(1).map((t, i) => t - runs[i]!);
-    expect(gaps[0]).toBeGreaterThanOrEqual(100);
-    expect(gaps[1]).toBeGreaterThanOrEqual(200);
-    expect(gaps[2]).toBeGreaterThanOrEqual(300);
-    // The pauses grow: compared two steps apart, as one run's own start-up time varies by ~100 ms on a loaded machine.
+    expect(gaps[0]).toBeGreaterThanOrEqual(200);
+    expect(gaps[1]).toBeGreaterThanOrEqual(400);
+    expect(gaps[2]).toBeGreaterThanOrEqual(800);
+    // The pauses grow: compared two steps apart (600 ms more pause), as one run's own time varies.
     expect(gaps[2]!).toBeGreaterThan(gaps[0]!);
 
     const mentions = logs.filter((l) => l.includes("Unrecognized option 'fps_mode'."));
@@ -140,8 +142,8 @@ describe('an encoder that keeps failing', () => {
       videoError: "Unrecognized option 'fps_mode'.",
     });
     expect(stream.active).toBe(false);
-    // Given up means given up: no more runs.
-    await new Promise((r) => setTimeout(r, 600));
+    // Given up means given up: no encoder runs and no restart waits (only an explicit start launches one).
+    expect(stream.retryScheduled).toBe(false);
     expect(fake.runs()).toHaveLength(POLICY.maxFastFailures);
     // Not playable, but the money can still go back.
     expect((await machine.execute({ commandId: 'c1', type: 'credit_in', amountCents: 100 })).reason).toBe(

@@ -144,6 +144,10 @@ export class MachineStream {
   get failure(): string | null {
     return this.failedCause;
   }
+  /** Whether a restart of the encoder waits for its pause to end (only an explicit start launches otherwise). */
+  get retryScheduled(): boolean {
+    return this.retryTimer !== null;
+  }
 
   /** The renderer for a band (created on first use; the picture scales to the band). */
   renderer(band: QualityBand = this.currentBand): CabinetRenderer {

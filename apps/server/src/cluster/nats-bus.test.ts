@@ -8,12 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BusError, createLocalBus, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import { createNatsBus, RemoteError } from './nats-bus.js';
-import { natsUnavailable, natsUrl } from './nats-available.js';
+import { clusterTestsMissing, natsUrl } from './nats-available.js';
 
-const natsMissing = await natsUnavailable();
+const natsMissing = await clusterTestsMissing({ haproxy: false });
 if (natsMissing) console.log(`[cluster] NATS bus tests skipped: ${natsMissing} (start nats-server or set NATS_URL)`);
 
 const settle = () => new Promise((r) => setTimeout(r, 100));
+
+/**
+ * The positive signal after which a message that should not arrive would have: `from` publishes a
+ * marker on `topic` (again, until `to` has one subscription that hears it), and messages from one
+ * connection reach a subscriber in the order they were published.
+ */
+async function markerHeard(from: Bus, to: Bus, topic: string): Promise<void> {
+  let heard = false;
+  const off = to.subscribe(topic, () => (heard = true));
+  for (let i = 0; !heard; i++) {
+    if (i === 50) throw new Error(`the marker on ${topic} never arrived`);
+    from.publish(topic, { marker: true });
+    await settle();
+  }
+  off();
+}
 
 function contract(name: string, make: () => Promise<[Bus, Bus]>, remote: boolean) {
   describe(name, () => {
@@ -44,7 +60,7 @@ function contract(name: string, make: () => Promise<[Bus, Bus]>, remote: boolean
       off();
       offAll();
       a.publish('player.7', { late: true });
-      await settle();
+      await markerHeard(a, b, 'marker.unsubscribed');
       expect(heard).toHaveLength(1);
     });
 
@@ -91,14 +107,19 @@ describe.skipIf(natsMissing !== null)('NATS', () => {
   it('keeps prefixes apart: another cluster on the same NATS hears nothing', async () => {
     const mine = await createNatsBus({ servers: natsUrl(), prefix });
     const other = await createNatsBus({ servers: natsUrl(), prefix: `${prefix}-other` });
+    const otherSender = await createNatsBus({ servers: natsUrl(), prefix: `${prefix}-other` });
     const heard: string[] = [];
     other.subscribeAll((topic) => heard.push(topic));
-    await settle();
+    // other hears its own cluster (its subscription is in place)...
+    await markerHeard(otherSender, other, 'marker.before');
     mine.publish('lobby', {});
-    await settle();
-    expect(heard).toEqual([]);
+    // ...and mine's publish has been routed once mine's next one reached mine's own subscriber.
+    await markerHeard(mine, mine, 'marker.after');
+    await markerHeard(otherSender, other, 'marker.after');
+    expect(heard.filter((topic) => !topic.startsWith('marker.'))).toEqual([]);
     await mine.close();
     await other.close();
+    await otherSender.close();
   });
 
   it('a queue group answers each request once', async () => {

@@ -1,23 +1,22 @@
 /**
  * The fault fuzzer: every REST endpoint of the running server (read from its OpenAPI document,
- * which is generated from the routes' TypeBox schemas) and every WebSocket client message (the
- * TypeBox schemas in packages/protocol/src/ws.ts), driven with schema-derived valid-ish and hostile
- * input over real sockets. A failure is a 5xx, a connection that breaks off, an error body that is
- * not JSON with a catalogue `code`, an `error { code: 50000 }` or an abnormal close on a socket, or
- * a server that stops answering `/check`.
+ * which is generated from the routes' TypeBox schemas) and every WebSocket client message of the
+ * browser channels (the TypeBox schemas in packages/protocol/src/ws.ts) and of the cabinet channel
+ * (agent-channel.ts), driven with schema-derived valid-ish and hostile input over real sockets. A
+ * failure is a 5xx, a connection that breaks off, an error body that is not JSON with a catalogue
+ * `code`, an `error { code: 50000 }` or an abnormal close on a socket, or a server that stops
+ * answering `/check`. The report also counts the sockets meant to get past the handshake (join a
+ * machine, say hello, authenticate a cabinet) and how many did, so a run whose fuzzing never got
+ * past the door shows as such.
  */
 import fc from 'fast-check';
 import { Code, GameClientSchemas, NotificationClientSchemas, WsCloseCode } from '@reel/protocol';
 import { TestSocket } from '../ws-client.js';
 import { rawRequest, type RawResponse } from '../raw-http.js';
-import {
-  hostileValue,
-  NASTY_STRINGS,
-  rarely,
-  schemaArbitrary,
-  type Hints,
-  type JsonSchema,
-} from './arbitraries.js';
+import { hostileValue, rarely, schemaArbitrary, type Hints, type JsonSchema } from './arbitraries.js';
+import { fuzzAgentChannel } from './agent-channel.js';
+import { messageArbitrary, type ChannelSchemas } from './messages.js';
+import { recordClose, recordFailure, recordJoin, stats, type FuzzReport } from './report.js';
 
 interface Endpoint {
   method: string;
@@ -226,20 +225,8 @@ export interface FuzzTarget {
   tokenRejected(): void;
   openapi: OpenApi;
   machineIds: number[];
-}
-
-interface EndpointStats {
-  requests: number;
-  statuses: Record<number, number>;
-  failures: string[];
-}
-
-interface FuzzReport {
-  seed: number;
-  http: Map<string, EndpointStats>;
-  ws: Map<string, EndpointStats>;
-  failures: string[];
-  serverAlive: boolean;
+  /** The machines' agent keys (machine id → key), for the cabinet channel. */
+  machineKeys: Record<number, string>;
 }
 
 /** Why a response counts as a failure, or null. */
@@ -260,12 +247,6 @@ function judge(response: RawResponse): string | null {
   }
   return null;
 }
-
-const stats = (map: Map<string, EndpointStats>, name: string) => {
-  let entry = map.get(name);
-  if (!entry) map.set(name, (entry = { requests: 0, statuses: {}, failures: [] }));
-  return entry;
-};
 
 /** Fuzzes every REST endpoint with `perEndpoint` requests each, one at a time. */
 async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, report: FuzzReport) {
@@ -294,56 +275,14 @@ async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, r
       entry.requests++;
       entry.statuses[response.status] = (entry.statuses[response.status] ?? 0) + 1;
       const failure = judge(response);
-      if (failure) {
-        const line = `${endpointName(endpoint)} ${plan.path.slice(0, 160)} body=${(plan.body ?? '').slice(0, 160)} → ${failure}`;
-        entry.failures.push(line);
-        report.failures.push(line);
-      }
+      if (failure)
+        recordFailure(report, entry, `${endpointName(endpoint)} ${plan.path.slice(0, 160)} body=${(plan.body ?? '').slice(0, 160)} → ${failure}`);
     }
   }
 }
 
 /** Close codes a socket may legitimately end with. */
 const NORMAL_CLOSES = new Set<number>([1000, 1001, 1005, 1009, ...Object.values(WsCloseCode)]);
-
-type ChannelSchemas = Record<string, JsonSchema>;
-
-function messageArbitrary(schemas: ChannelSchemas, hints: Hints): fc.Arbitrary<string> {
-  const events = Object.keys(schemas);
-  const envelope = fc.oneof(
-    // init (which closes the socket when it fails) less often, so the play messages get their turn.
-    ...events.map((event) => ({
-      arbitrary: schemaArbitrary(schemas[event]!, { hints }).map((data) => ({ event, data })),
-      weight: event === 'init' ? 1 : 4,
-    })),
-    fc
-      .tuple(fc.constantFrom('nope', '', 'INIT', '__proto__', 'constructor'), hostileValue)
-      .map(([event, data]) => ({ event, data })),
-    fc.tuple(fc.constantFrom(...events), hostileValue).map(([event, data]) => ({ event, data })),
-  );
-  return fc.oneof(
-    { arbitrary: envelope.map((m) => JSON.stringify(m) ?? 'null'), weight: 12 },
-    {
-      arbitrary: fc.constantFrom(
-        '{',
-        'null',
-        '[]',
-        '"init"',
-        '{"event":"init"}',
-        '{"event":"init","data":null}',
-        ...NASTY_STRINGS,
-      ),
-      weight: 1,
-    },
-    // Built as text: JSON.stringify itself would overflow the stack on such depths.
-    {
-      arbitrary: fc
-        .tuple(fc.constantFrom(...events), fc.integer({ min: 33, max: 20_000 }))
-        .map(([event, d]) => `{"event":"${event}","data":{"a":${'['.repeat(d)}${']'.repeat(d)}}}`),
-      weight: 1,
-    },
-  );
-}
 
 /**
  * One socket per `perSocket` messages on each browser channel: sometimes joined first (the game
@@ -380,9 +319,7 @@ async function fuzzWebSockets(
         `ws://127.0.0.1:${target.port}${channel.path}${withQueryToken ? `?token=${encodeParam(token)}` : ''}`,
       ).catch((e: unknown) => e as Error);
       if (!(socket instanceof TestSocket)) {
-        const line = `${channel.name}: could not open: ${socket.message}`;
-        entry.failures.push(line);
-        report.failures.push(line);
+        recordFailure(report, entry, `${channel.name}: could not open: ${socket.message}`);
         continue;
       }
       let closeCode: number | null = null;
@@ -394,7 +331,11 @@ async function fuzzWebSockets(
             ? { event: 'init', data: { machineID, token, protocol: 1 } }
             : { event: 'init', data: { token, protocol: 1 } },
         );
-        await socket.next(channel.path === '/ws/game' ? 'joined' : 'hello', 2_000).catch(() => undefined);
+        const joined = await socket.next(channel.path === '/ws/game' ? 'joined' : 'hello', 2_000).then(
+          () => true,
+          () => false,
+        );
+        recordJoin(report, channel.name, joined);
       }
       for (const message of messages) {
         if (closeCode !== null) break;
@@ -423,18 +364,10 @@ async function fuzzWebSockets(
             code !== Code.MachineNoAnswer &&
             code !== Code.SessionTerminated &&
             code !== Code.PipelineFailed)
-        ) {
-          const line = `${channel.name}: error ${code} ${m.data?.ErrorMessage ?? ''} after ${JSON.stringify(messages).slice(0, 300)}`;
-          entry.failures.push(line);
-          report.failures.push(line);
-        }
+        )
+          recordFailure(report, entry, `${channel.name}: error ${code} ${m.data?.ErrorMessage ?? ''} after ${JSON.stringify(messages).slice(0, 300)}`);
       }
-      entry.statuses[-closed.code] = (entry.statuses[-closed.code] ?? 0) + 1;
-      if (!NORMAL_CLOSES.has(closed.code)) {
-        const line = `${channel.name}: closed ${closed.code} ${closed.reason} after ${JSON.stringify(messages).slice(0, 300)}`;
-        entry.failures.push(line);
-        report.failures.push(line);
-      }
+      recordClose(report, entry, channel.name, closed, NORMAL_CLOSES, messages);
     }
   }
 }
@@ -447,11 +380,13 @@ export async function fuzz(
     seed: options.seed,
     http: new Map(),
     ws: new Map(),
+    joins: new Map(),
     failures: [],
     serverAlive: false,
   };
   await fuzzHttp(target, options.perEndpoint, options.seed, report);
   await fuzzWebSockets(target, options.sockets, options.perSocket, options.seed, report);
+  await fuzzAgentChannel(target, options.sockets, options.perSocket, options.seed, report);
   const check = await rawRequest(target.port, { method: 'GET', path: '/check' });
   report.serverAlive = check.status === 200;
   if (!report.serverAlive)
@@ -459,37 +394,3 @@ export async function fuzz(
   return report;
 }
 
-/** The report as a table: requests (or messages) per endpoint, statuses seen, failures. */
-export function formatReport(report: FuzzReport): string {
-  const lines: string[] = [];
-  const section = (title: string, map: Map<string, EndpointStats>, unit: string) => {
-    lines.push(`${title}`);
-    const width = Math.max(...[...map.keys()].map((k) => k.length), 10);
-    for (const [name, entry] of [...map.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-      const seen = Object.entries(entry.statuses)
-        .sort(([a], [b]) => Number(a) - Number(b))
-        .map(([status, n]) => `${Number(status) < 0 ? `close ${-Number(status)}` : status}×${n}`)
-        .join(' ');
-      lines.push(
-        `  ${name.padEnd(width)} ${String(entry.requests).padStart(5)} ${unit}  failures ${entry.failures.length}  ${seen}`,
-      );
-    }
-  };
-  const total = (map: Map<string, EndpointStats>) => [...map.values()].reduce((n, e) => n + e.requests, 0);
-  section('REST endpoints (requests, statuses seen)', report.http, 'req');
-  section('WebSocket channels (messages; error codes and close codes seen)', report.ws, 'msg');
-  const fivexx = [...report.http.values()].reduce(
-    (n, e) =>
-      n +
-      Object.entries(e.statuses)
-        .filter(([s]) => Number(s) >= 500)
-        .reduce((m, [, c]) => m + c, 0),
-    0,
-  );
-  lines.push(
-    `seed ${report.seed}: ${total(report.http)} requests over ${report.http.size} endpoints, ${total(report.ws)} WebSocket messages; ` +
-      `5xx ${fivexx}; failures ${report.failures.length}; server ${report.serverAlive ? 'still answers /check' : 'DOWN'}`,
-  );
-  for (const failure of report.failures.slice(0, 30)) lines.push(`  FAIL ${failure}`);
-  return lines.join('\n');
-}

@@ -3,6 +3,8 @@
  * cabinets (every machine joinable, no agent processes), and a demo player's token that is renewed,
  * and the account repaired, whenever the fuzzer logged it out, changed its password or blocked it.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { App } from '../../src/app.js';
 import type { AppContext } from '../../src/context.js';
 import { resetPassword } from '../../src/cli/operator-commands.js';
@@ -21,7 +23,8 @@ export async function useFakeCabinets(ctx: AppContext): Promise<number[]> {
   );
   await ctx.sessions.start();
   const { rows } = await ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id');
-  for (const { id } of rows) cabinets.connect(id, 1_000);
+  // Empty credit meters: a machine nobody holds with credits on it is kept out of play (meter-check.ts).
+  for (const { id } of rows) cabinets.connect(id, 0);
   return rows.map((r) => r.id);
 }
 
@@ -41,6 +44,8 @@ export async function fuzzTarget(app: App, ctx: AppContext, machineIds: number[]
     port: address.port,
     openapi: app.swagger() as FuzzTarget['openapi'],
     machineIds,
+    // Written by the demo seed for the demo cabinets.
+    machineKeys: JSON.parse(fs.readFileSync(path.join(ctx.config.dataDir, 'machine-keys.json'), 'utf8')) as Record<number, string>,
     async token() {
       if (token) return token;
       token = await signIn();

@@ -134,6 +134,11 @@ describe('agent hub ↔ cabinet', () => {
     const raw = new WebSocket(url);
     cleanups.push(() => raw.terminate());
     await new Promise((r) => raw.once('open', r));
+    // The hub handles a connection's messages in order, and answers text that is not JSON with an
+    // error: that answer arrives after the report before it was dealt with.
+    const answered = new Promise<void>((resolve) =>
+      raw.on('message', (data) => JSON.parse(String(data)).event === 'error' && resolve()),
+    );
     raw.send(JSON.stringify({ event: 'hello', data: { protocol: 1, agentId: 'intruder', software: 'x' } }));
     raw.send(
       JSON.stringify({
@@ -141,7 +146,8 @@ describe('agent hub ↔ cabinet', () => {
         data: { machineId: 12, state: 'malfunction', previous: 'idle', atMs: Date.now() },
       }),
     );
-    await new Promise((r) => setTimeout(r, 100));
+    raw.send('not json');
+    await answered;
     expect(states).not.toContain('12:malfunction');
     expect(hub.get(12)!.state).toBe('idle');
   });

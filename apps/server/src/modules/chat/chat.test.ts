@@ -163,8 +163,12 @@ describe('conversations', () => {
     await send('support-2', 'two');
     await send('support-3', 'anyone?');
     await send('support-4', 'hello?');
-    await waitFor(async () => ((await get(ApiPath.chatContacts)).json()[1].unread === 1 ? true : undefined));
-    await new Promise((r) => setTimeout(r, ACK_DELAY_MS + 300));
+    // The positive signal after which any other acknowledgement would have come: another player,
+    // writing last, is acknowledged (acknowledgements wait the same delay, in the order written).
+    const bobbyToken = await t.login('bobby', 'bobby1234');
+    const bobbyId = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'bobby'")).rows[0]!.id;
+    await send('support-2', 'anyone there?', bobbyToken, bobbyId);
+    await waitFor(async () => ((await get(ApiPath.chatContacts, bobbyToken)).json()[1].unread === 1 ? true : undefined));
     const unread = (await get(ApiPath.chatContacts)).json().map((c: { unread: number }) => c.unread);
     expect(unread).toEqual([0, 1, 0, 0]);
     const { rows } = await t.ctx.db.query(

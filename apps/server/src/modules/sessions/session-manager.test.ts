@@ -188,7 +188,8 @@ describe('money on the machine', () => {
   it('a jackpot hit is paid with action code 6 and announced to the lobby', async () => {
     const announced: any[] = [];
     const off = t.ctx.bus.subscribe(Topic.lobby, (m) => (m as any).event === 'jackpot' && (m as any).data.hit && announced.push((m as any).data));
-    await sessions.join(demo, machine, new FakeConnection());
+    const conn = new FakeConnection();
+    await sessions.join(demo, machine, conn);
     await sessions.cashIn(demo, 1_000, 'jp');
     const before = (await walletBalance(t.ctx.db, demo)).balance;
     cabinets.jackpotNext = true;
@@ -199,6 +200,12 @@ describe('money on the machine', () => {
     const paid = announced[0].hit.amountCents;
     expect(paid).toBeGreaterThan(0);
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + paid);
+    // The payment itself: one jackpot operation of the session, booked with action code 6.
+    const ops = await t.ctx.db.query('SELECT kind, action_code, amount_cents FROM ledger_operations WHERE session_id = $1 AND kind = $2', [
+      conn.last('joined').session.sessionId,
+      'jackpot',
+    ]);
+    expect(ops.rows).toEqual([{ kind: 'jackpot', action_code: 6, amount_cents: paid }]);
   });
 });
 
