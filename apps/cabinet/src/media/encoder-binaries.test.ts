@@ -12,16 +12,24 @@ import { DEFAULT_BANDS } from './bands.js';
 import { Encoder } from './encoder.js';
 import { bundledFfmpeg, SYSTEM_FFMPEG } from './ffmpeg-path.js';
 import { describeProbe, MODERN_FFMPEG, probeFfmpeg } from './ffmpeg-probe.js';
+import { VideoRelay } from './video-relay.js';
 
 const BINARIES = [
-  { name: 'system', path: SYSTEM_FFMPEG, expectFpsMode: true },
-  { name: 'bundled', path: bundledFfmpeg(), expectFpsMode: false },
+  { name: 'system', path: SYSTEM_FFMPEG, expectFpsMode: true, expectShortIds: false },
+  { name: 'bundled', path: bundledFfmpeg(), expectFpsMode: false, expectShortIds: true },
 ];
 
 interface Packet {
   payloadType: number;
   ssrc: number;
   payload: Buffer;
+}
+
+/** RFC 7741: the picture ID of a VP8 payload and whether it is the 15-bit form (null: none). */
+function pictureId(payload: Buffer): { id: number; long: boolean } | null {
+  if (!(payload[0]! & 0x80) || !(payload[1]! & 0x80)) return null;
+  const long = (payload[2]! & 0x80) !== 0;
+  return { id: long ? ((payload[2]! & 0x7f) << 8) | payload[3]! : payload[2]!, long };
 }
 
 function parseRtp(msg: Buffer): Packet | null {
@@ -80,6 +88,7 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
       expect(probe.error).toBeNull();
       expect(probe.missingEncoders).toEqual([]);
       expect(probe.capabilities.fpsMode).toBe(bin.expectFpsMode);
+      expect(probe.capabilities.shortPictureIds).toBe(bin.expectShortIds);
 
       const video = await listen();
       const audio = await listen();
@@ -167,5 +176,50 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
     });
     expect(exited).not.toBe(0);
     expect(stderr[0]).toBe("Unrecognized option 'fps_mode'.");
+  });
+
+  it("the bundled ffmpeg's 7-bit picture IDs reach the target widened, counting on past 127", { timeout: 60_000 }, async (ctx) => {
+    const bundled = bundledFfmpeg();
+    if (!bundled) {
+      console.log('bundled ffmpeg: SKIPPED, binary absent (no binary from @ffmpeg-installer/linux-x64)');
+      ctx.skip();
+      return;
+    }
+    const probe = await probeFfmpeg(bundled);
+    const video = await listen();
+    const audio = await listen();
+    const relay = await VideoRelay.open({ host: '127.0.0.1', port: video.port });
+    const target: StreamTarget = {
+      host: '127.0.0.1',
+      videoPort: video.port,
+      audioPort: audio.port,
+      videoSsrc: 7,
+      audioSsrc: 8,
+      videoPayloadType: 96,
+      audioPayloadType: 111,
+      bandId: 'low',
+    };
+    const encoder = new Encoder({ ffmpegPath: bundled, target, band: DEFAULT_BANDS[1]!, capabilities: probe.capabilities, videoVia: relay.via });
+    encoders.push(encoder);
+    encoder.start();
+    // 160 frames (and their sound) at 60 a second: past the 7-bit wrap at 128 in under 3 s.
+    const frame = Buffer.alloc(encoder.frameBytes);
+    const pcm = Buffer.alloc(48_000 * 2 * 0.02);
+    const ids = () => new Set(video.packets.filter((p) => p.payloadType === 96).map((p) => pictureId(p.payload)?.id ?? -1));
+    for (let i = 0; i < 160; i++) {
+      frame.fill(i * 3);
+      encoder.writeVideo(frame);
+      encoder.writeAudio(pcm);
+      await new Promise((r) => setTimeout(r, 16));
+    }
+    for (let waited = 0; ids().size < 150 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    relay.close();
+    const seen = video.packets.filter((p) => p.payloadType === 96).map((p) => pictureId(p.payload));
+    console.log(`bundled ffmpeg through the relay: ${seen.length} VP8 packets, picture IDs ${Math.min(...ids())}–${Math.max(...ids())}`);
+    expect(seen.every((id) => id?.long)).toBe(true);
+    expect(Math.max(...ids())).toBeGreaterThan(140);
+    // Never a step back: IDs only grow, frame after frame.
+    const order = seen.map((id) => id!.id);
+    expect(order.every((id, i) => i === 0 || id >= order[i - 1]!)).toBe(true);
   });
 });

@@ -78,6 +78,13 @@ describe('ffmpeg arguments per capability set', () => {
     expect(legacy).toEqual([...MEASURED.slice(0, at), '-vsync', 'passthrough', ...MEASURED.slice(at + 2)]);
   });
 
+  it('through a relay, only the video goes to it, RTCP included; the audio still goes to the target', () => {
+    const args = buildFfmpegArgs({ target, band, videoVia: { host: '127.0.0.1', port: 6000 } });
+    expect(args).toContain('rtp://127.0.0.1:6000?pkt_size=1200&rtcpport=6000');
+    expect(args).not.toContain('rtp://127.0.0.1:5000?pkt_size=1200');
+    expect(args.at(-1)).toBe('rtp://127.0.0.1:5002?pkt_size=1200');
+  });
+
   it('a camera source keeps the sync rule of its binary', () => {
     const camera = { kind: 'camera' as const, device: '/dev/video0' };
     expect(buildFfmpegArgs({ target, band, source: camera, capabilities: LEGACY_FFMPEG })).toContain(
@@ -95,8 +102,8 @@ describe('ffmpeg probe', () => {
       '-vsync              set video sync method globally; deprecated, use -fps_mode\n-fps_mode           set framerate mode\n';
     const old =
       'Advanced Video options:\n-vsync              video sync method\n-frames:v number    set the number of video frames to output\n';
-    expect(parseFfmpegHelp(modern)).toEqual(MODERN_FFMPEG);
-    expect(parseFfmpegHelp(old)).toEqual(LEGACY_FFMPEG);
+    expect(parseFfmpegHelp(modern)).toEqual({ fpsMode: MODERN_FFMPEG.fpsMode });
+    expect(parseFfmpegHelp(old)).toEqual({ fpsMode: LEGACY_FFMPEG.fpsMode });
     expect(
       parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'),
     ).toBe('5.1.9-0+deb12u1');
@@ -139,11 +146,13 @@ esac`,
       expect(second).toBe(first);
       expect(first).toMatchObject({
         version: '4.0-static',
-        capabilities: LEGACY_FFMPEG,
+        // It sends no RTP when asked to encode a frame: nothing to widen.
+        capabilities: { fpsMode: false, shortPictureIds: false },
         missingEncoders: [],
         error: null,
       });
-      expect(readFileSync(`${old}.calls`, 'utf8').trim().split('\n')).toHaveLength(2);
+      // -h full, -encoders, and the one-frame encode that shows its RTP.
+      expect(readFileSync(`${old}.calls`, 'utf8').trim().split('\n')).toHaveLength(3);
       expect(describeProbe(first)).toContain('-vsync passthrough');
     });
 

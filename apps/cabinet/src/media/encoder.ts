@@ -25,6 +25,8 @@ interface EncoderOptions {
   capabilities?: FfmpegCapabilities;
   /** Which run of the machine's encoder this is (0 first): each run sends under SSRCs of its own (ssrcOfRun). */
   run?: number;
+  /** Send the video RTP and RTCP here instead of the target (a relay that forwards it, video-relay.ts). */
+  videoVia?: { host: string; port: number };
   /** Called with ffmpeg's warnings (stderr), line by line. */
   onLog?: (line: string) => void;
   /** Called once when ffmpeg ends: its exit code or signal, or `spawnError` when it never ran. */
@@ -42,9 +44,12 @@ export function ssrcOfRun(ssrc: number, run = 0): number {
 }
 
 export function buildFfmpegArgs(
-  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities' | 'run'>,
+  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities' | 'run' | 'videoVia'>,
 ): string[] {
   const { target: t, band } = o;
+  const videoUrl = o.videoVia
+    ? `rtp://${o.videoVia.host}:${o.videoVia.port}?pkt_size=1200&rtcpport=${o.videoVia.port}`
+    : `rtp://${t.host}:${t.videoPort}?pkt_size=1200`;
   const fps = band.fps ?? FPS;
   const caps = o.capabilities ?? MODERN_FFMPEG;
   const source = o.source ?? { kind: 'canvas' };
@@ -147,7 +152,7 @@ export function buildFfmpegArgs(
     String(t.videoPayloadType),
     '-f',
     'rtp',
-    `rtp://${t.host}:${t.videoPort}?pkt_size=1200`,
+    videoUrl,
     '-map',
     '1:a',
     '-c:a',

@@ -20,6 +20,7 @@ import { DEFAULT_BANDS, DEFAULT_BAND_ID, FPS } from './bands.js';
 import { Encoder, type VideoSource } from './encoder.js';
 import { MODERN_FFMPEG, probeFfmpeg, type FfmpegCapabilities } from './ffmpeg-probe.js';
 import { FramePump } from './frame-pump.js';
+import { VideoRelay } from './video-relay.js';
 
 const AUDIO_TICK_MS = 20;
 /** Audio queued beyond this is dropped rather than delayed. */
@@ -81,6 +82,8 @@ export class MachineStream {
   private runs = 0;
   private keyframeRestarts = 0;
   private capabilities: FfmpegCapabilities = MODERN_FFMPEG;
+  /** For an ffmpeg with 7-bit VP8 picture IDs: the hop that widens them (video-relay.ts). */
+  private relay: VideoRelay | null = null;
   private readonly policy: RestartPolicy;
   /** Fast failures in a row, and the cause last logged (each new cause is logged once). */
   private failures = 0;
@@ -236,6 +239,8 @@ export class MachineStream {
   async stop(): Promise<void> {
     this.target = null;
     await this.stopEncoder();
+    this.relay?.close();
+    this.relay = null;
   }
 
   private async relaunch(): Promise<void> {
@@ -243,6 +248,12 @@ export class MachineStream {
     this.loggedCause = null;
     this.failedCause = null;
     this.capabilities = (await probeFfmpeg(this.opts.ffmpegPath)).capabilities;
+    if (this.capabilities.shortPictureIds && this.target && !this.relay) {
+      const relay = await VideoRelay.open({ host: this.target.host, port: this.target.videoPort });
+      // Stopped meanwhile, or another relaunch made one first.
+      if (this.relay || !this.target) relay.close();
+      else this.relay = relay;
+    }
     // Stopped or restarted meanwhile: that call owns the encoder now.
     if (this.target && !this.encoder && !this.retryTimer) this.launch();
   }
@@ -258,6 +269,7 @@ export class MachineStream {
     renderer.timestampStrip = target.timestampStrip ?? false;
     const id = this.machine.machineId;
     const startedAtMs = Date.now();
+    this.relay?.retarget({ host: target.host, port: target.videoPort });
     // stderr of a run is held until it has lived past the fast-failure time: a binary that refuses
     // its arguments then costs one log line per cause, not its whole output on every retry.
     const held: string[] = [];
@@ -269,6 +281,7 @@ export class MachineStream {
       capabilities: this.capabilities,
       run: this.runs++,
       ...(this.opts.source ? { source: this.opts.source } : {}),
+      ...(this.relay ? { videoVia: this.relay.via } : {}),
       onLog: (line) => {
         if (healthy) this.log(`ffmpeg[${id}]: ${line}`);
         else if (held.length < HELD_LINES) held.push(line.trim());
