@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { smoothMachinesEnv } from './video/ffmpeg-choice.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8091);
@@ -36,7 +37,8 @@ export default defineConfig({
     command: `node -e "require('fs').rmSync(process.env.DATA_DIR,{recursive:true,force:true})" && npx tsx ../scripts/start.ts`,
     cwd: here,
     // A short grace period (12 s; a loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session closed by the server.
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000' },
+    // CABINET_FFMPEG: one machine per ffmpeg build (Debian's, the bundled one) for smoke/smooth-video.spec.ts.
+    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000', CABINET_FFMPEG: smoothMachinesEnv() },
     url: `http://127.0.0.1:${E2E_PORT}/check`,
     reuseExistingServer: false,
     timeout: 180_000,
