@@ -60,7 +60,10 @@ async function startProduct(ffmpeg: string, log: string[]): Promise<{ base: stri
   product.stdout!.on('data', keep);
   product.stderr!.on('data', keep);
   const base = `http://127.0.0.1:${port}`;
-  if (!(await waitForUrl(`${base}/check`, 180_000))) throw new Error('the product did not start');
+  if (!(await waitForUrl(`${base}/check`, 180_000))) {
+    await stopChild(product, 'SIGTERM', 20_000);
+    throw new Error(`the product did not start; it said:\n${log.slice(-15).join('\n')}`);
+  }
   return { base, product, dataDir };
 }
 
