@@ -1,16 +1,7 @@
 /** Figures, table and goals of the network bench (network.ts measures, this judges). */
 import { pct } from './percentile.js';
 import { ffmpegMismatch, type FfmpegUsed } from './bench-ffmpeg.js';
-
-export interface InboundSnapshot {
-  freezeCount: number;
-  totalFreezesDuration: number;
-  framesDecoded: number;
-  nackCount: number;
-  pliCount: number;
-  retransmitted: number;
-  packetsLost: number;
-}
+import type { InboundVideo } from '../video/inbound-video.js';
 
 interface FrameRecord {
   atMs: number;
@@ -50,8 +41,8 @@ export function summarise(
   name: string,
   windowMs: number,
   frames: FrameRecord[],
-  before: InboundSnapshot,
-  after: InboundSnapshot,
+  before: InboundVideo,
+  after: InboundVideo,
   dropped: number,
   blackoutEndMs: number | null,
 ): CaseResult {

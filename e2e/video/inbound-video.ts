@@ -102,7 +102,7 @@ export async function presentedFrameTimes(page: Page): Promise<number[]> {
 }
 
 /** A gap between presented frames longer than this is one a player notices. */
-export const NOTICEABLE_GAP_MS = 200;
+const NOTICEABLE_GAP_MS = 200;
 
 export interface Smoothness {
   windowS: number;

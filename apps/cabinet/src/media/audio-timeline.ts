@@ -26,7 +26,7 @@ interface AudioTimelineOptions {
   maxSilenceSamples: number;
 }
 
-export interface AudioStep {
+interface AudioStep {
   /** Samples of silence first (time the encoder did not take in time), then `sound` mixed samples. */
   silence: number;
   sound: number;

@@ -8,7 +8,7 @@
 import dgram from 'node:dgram';
 import { PictureIdWidener, isRtcp } from './vp8-picture-id.js';
 
-export interface RelayTarget {
+interface RelayTarget {
   host: string;
   port: number;
 }
