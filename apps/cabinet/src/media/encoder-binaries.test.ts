@@ -22,6 +22,8 @@ const BINARIES = [
 interface Packet {
   payloadType: number;
   ssrc: number;
+  timestamp: number;
+  marker: boolean;
   payload: Buffer;
 }
 
@@ -37,7 +39,13 @@ function parseRtp(msg: Buffer): Packet | null {
   const csrcCount = msg[0]! & 0x0f;
   let offset = 12 + csrcCount * 4;
   if (msg[0]! & 0x10) offset += 4 + msg.readUInt16BE(offset + 2) * 4;
-  return { payloadType: msg[1]! & 0x7f, ssrc: msg.readUInt32BE(8), payload: msg.subarray(offset) };
+  return {
+    payloadType: msg[1]! & 0x7f,
+    ssrc: msg.readUInt32BE(8),
+    timestamp: msg.readUInt32BE(4),
+    marker: (msg[1]! & 0x80) !== 0,
+    payload: msg.subarray(offset),
+  };
 }
 
 /** RFC 7741: a VP8 payload that starts a partition-0 keyframe. */
@@ -222,4 +230,57 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
     const order = seen.map((id) => id!.id);
     expect(order.every((id, i) => i === 0 || id >= order[i - 1]!)).toBe(true);
   });
+
+  for (const bin of BINARIES) {
+    it(`${bin.name} ffmpeg: frames read 5 ms apart keep their own times (no two on one RTP timestamp)`, { timeout: 60_000 }, async (ctx) => {
+      if (!bin.path || !existsSync(bin.path)) {
+        console.log(`${bin.name} ffmpeg: SKIPPED, binary absent (${bin.path ?? 'no binary from @ffmpeg-installer/linux-x64'})`);
+        ctx.skip();
+        return;
+      }
+      const probe = await probeFfmpeg(bin.path);
+      const video = await listen();
+      const audio = await listen();
+      const relay = probe.capabilities.shortPictureIds ? await VideoRelay.open({ host: '127.0.0.1', port: video.port }) : null;
+      const target: StreamTarget = { host: '127.0.0.1', videoPort: video.port, audioPort: audio.port, videoSsrc: 21, audioSsrc: 22, videoPayloadType: 96, audioPayloadType: 111, bandId: 'low' };
+      const encoder = new Encoder({ ffmpegPath: bin.path, target, band: DEFAULT_BANDS[1]!, capabilities: probe.capabilities, ...(relay ? { videoVia: relay.via } : {}) });
+      encoders.push(encoder);
+      encoder.start();
+      const frame = Buffer.alloc(encoder.frameBytes);
+      const pcm = Buffer.alloc(48_000 * 2 * 0.02);
+      // Sound as the wall clock goes (ffmpeg holds video back while its audio lags, audio-timeline.ts).
+      const t0 = Date.now();
+      let chunks = 0;
+      const write = (fill: number) => {
+        for (; chunks < (Date.now() - t0) / 20 + 1; chunks++) encoder.writeAudio(pcm);
+        frame.fill(fill);
+        encoder.writeVideo(frame);
+      };
+      // Until ffmpeg is up and sending, frames at the usual pace.
+      const sent = () => video.packets.filter((p) => p.payloadType === 96 && p.marker).length;
+      for (let i = 0; sent() < 5 && i < 500; i++) {
+        write(i);
+        await new Promise((r) => setTimeout(r, 33));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const from = video.packets.length;
+      // Pairs of frames 5 ms apart: on a 1/30 s time base most pairs would share a tick.
+      for (let pair = 0; pair < 12; pair++) {
+        for (const gapMs of [5, 95]) {
+          write(pair * 20 + gapMs);
+          await new Promise((r) => setTimeout(r, gapMs));
+        }
+      }
+      write(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      relay?.close();
+      const ends = video.packets.slice(from).filter((p) => p.payloadType === 96 && p.marker).map((p) => p.timestamp);
+      const steps = ends.slice(1).map((t, i) => ((t - ends[i]!) >>> 0) / 90);
+      console.log(`${bin.name} ffmpeg: ${ends.length} frames, steps between RTP timestamps (ms) ${steps.map((ms) => ms.toFixed(0)).join(' ')}`);
+      expect(ends.length).toBeGreaterThanOrEqual(20);
+      expect(steps.filter((ms) => ms === 0)).toEqual([]);
+      // Roughly the 5 and 95 ms they were written apart (ffmpeg reads each as it comes).
+      expect(steps.filter((ms) => ms < 30).length).toBeGreaterThanOrEqual(8);
+    });
+  }
 });

@@ -29,12 +29,12 @@ const target: StreamTarget = {
 };
 const band = DEFAULT_BANDS[0]!;
 
-/** The arguments the latency measurements were made with (Debian's ffmpeg 5.1), verbatim. */
+/** The arguments the latency measurements were made with (Debian's ffmpeg 5.1), verbatim, but for the 90 kHz time base of the frames (issue 24). */
 // prettier-ignore
 const MEASURED = [
   '-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-fflags', 'nobuffer', '-flags', 'low_delay',
   '-probesize', '32', '-analyzeduration', '0',
-  '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '640x360', '-framerate', '30', '-use_wallclock_as_timestamps', '1', '-i', 'pipe:0',
+  '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '640x360', '-framerate', '90000', '-use_wallclock_as_timestamps', '1', '-i', 'pipe:0',
   '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0', '-thread_queue_size', '64',
   '-f', 's16le', '-ar', '48000', '-ac', '1', '-i', 'pipe:3',
   '-map', '0:v', '-fps_mode', 'passthrough', '-c:v', 'libvpx', '-pix_fmt', 'yuv420p', '-deadline', 'realtime',
@@ -61,11 +61,11 @@ describe('ffmpeg arguments per capability set', () => {
     expect(ssrcOfRun(0x7fff_ffff, 1)).toBe(1);
   });
 
-  it('the FPS setting sets the frame rate, a keyframe each second and the bitrate (bandsAtFps)', () => {
+  it('the FPS setting sets a keyframe each second and the bitrate (bandsAtFps); frames are stamped on the 90 kHz RTP clock', () => {
     const [at24] = bandsAtFps([band], 24);
     const args = buildFfmpegArgs({ target, band: at24! });
     const after = (flag: string) => args[args.indexOf(flag) + 1];
-    expect(after('-framerate')).toBe('24');
+    expect(after('-framerate')).toBe('90000');
     expect(after('-g')).toBe('24');
     expect(after('-keyint_min')).toBe('24');
     expect(after('-b:v')).toBe('960k');

@@ -13,12 +13,15 @@ import type { QualityBand, StreamTarget } from '@reel/protocol';
 import { FPS } from './bands.js';
 import { MODERN_FFMPEG, type FfmpegCapabilities } from './ffmpeg-probe.js';
 
+/** RTP's video clock (Hz), also the time base the canvas frames are stamped in. */
+const VIDEO_CLOCK_RATE = 90_000;
+
 export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
 
 interface EncoderOptions {
   ffmpegPath: string;
   target: StreamTarget;
-  /** Its `fps` (else FPS) sets the frame rate; a keyframe comes every second at that rate. */
+  /** Its `fps` (else FPS): the pump's rate; a keyframe comes every that many frames (each second). */
   band: QualityBand;
   source?: VideoSource;
   /** What the binary accepts (default: a modern ffmpeg). */
@@ -63,8 +66,11 @@ export function buildFfmpegArgs(
           'rgba',
           '-s',
           `${band.width}x${band.height}`,
+          // The demuxer's time base: wall-clock stamps are rounded to it, so at 1/fps two frames
+          // read a few ms apart shared a tick (or skipped one) and Chrome counted 33 ms of jitter
+          // for each. 1/90000 is the RTP clock itself: each frame keeps the time it was read.
           '-framerate',
-          String(fps),
+          String(VIDEO_CLOCK_RATE),
           '-use_wallclock_as_timestamps',
           '1',
           '-i',
