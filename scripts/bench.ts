@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,6 +32,8 @@ if (unknown.length) {
   process.exit(2);
 }
 if (webBuildIsStale()) buildWeb();
+// The video benches run the scale path too: with the NACK-fixed Janus when it can be built.
+if (selected.some((b) => b.name === 'video' || b.name === 'network')) await ensurePatchedJanus();
 const summary: string[] = [];
 let failures = 0;
 for (const bench of selected) {

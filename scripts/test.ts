@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test of the repository. Installs the system packages the browser and video
- * tests need when missing (Debian's chromium, ffmpeg and janus; needs root), then: type check,
+ * tests need when missing (Debian's chromium, ffmpeg and janus; needs root) and builds the scale
+ * path's NACK-fixed Janus (apps/media/src/janus-build.ts; root too), then: type check,
  * lint and dead exports (the fast stage), the unit, component and API tests (Vitest), a build of
  * the web app, and the end-to-end tests in Chromium (Playwright). Exits non-zero when any stage fails.
  */
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** `required`: without it the browser tests cannot run at all; otherwise the tests that need it say they are skipped. */
@@ -31,6 +33,9 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 }
 
 ensureSystemPackages(SYSTEM_PACKAGES, 'the browser tests');
+// The scale path's Janus (Debian's 1.4.1 source with the NACK fix, docs/video.md): built once as
+// root and reused; without it the Janus tests run Debian's binary and its NACK test is skipped.
+await ensurePatchedJanus();
 const results: boolean[] = [];
 results.push(run('type check (tsc, strict)', 'npm', ['run', '--silent', 'typecheck']));
 results.push(run('lint (eslint, 0 warnings)', 'npx', ['eslint', '--max-warnings', '0', '.']));

@@ -31,6 +31,7 @@ import { CHROMIUM_ARGS } from '../chromium.js';
 import { createRig, rigUnavailable, type Rig } from '../network/rig.js';
 import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../network/relay.js';
 import { type CaseResult, type InboundSnapshot, evaluate, printTable, summarise } from './network-report.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
 /**
@@ -226,7 +227,7 @@ if (unavailable) {
   console.log(`network bench: SKIPPED: ${unavailable}`);
   process.exit(2);
 }
-const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
+const janusBin = chooseJanus().bin;
 console.log(
   `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
     `harness on the host; ${CASE_MS / 1000} s per case (2% loss: ${GOAL_CASE_MS / 1000} s) while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
@@ -237,6 +238,7 @@ console.log(
       : '') +
     '. Figures are noisy when other work loads the machine.',
 );
+if (existsSync(janusBin)) console.log(`network bench: janus ${describeJanus()}`);
 const rig = createRig('bench');
 let relay: Relay | null = null;
 const columns: { backend: string; results: CaseResult[] }[] = [];

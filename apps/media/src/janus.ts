@@ -23,7 +23,7 @@ import type {
 import { verifyGrant } from '@reel/media-control';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
-import { DEBIAN_JANUS_BIN, janusLibDir } from './janus-install.js';
+import { chooseJanus, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
 import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
 import type { MediaBackendApi } from './control-server.js';
@@ -97,7 +97,7 @@ export class JanusBackend implements MediaBackendApi {
   async start(): Promise<void> {
     const httpPort = await freePort('tcp');
     this.dir = mkdtempSync(path.join(tmpdir(), 'reel-janus-'));
-    const bin = this.opts.janusBin ?? DEBIAN_JANUS_BIN;
+    const bin = this.opts.janusBin ?? chooseJanus().bin;
     const lib = janusLibDir(bin);
     const stun = this.opts.iceServers
       .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
