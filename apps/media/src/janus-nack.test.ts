@@ -41,14 +41,24 @@ describe.skipIf(Boolean(absent))('Janus answers NACKs', () => {
     await janus.start();
     videoPort = (await janus.createIngest(MACHINE)).videoPort;
     const { token } = signGrant(SECRET, { playerId: 7, machineId: MACHINE });
-    const offer = await janus.createViewer(token, MACHINE, '');
+    let resolveTrack: (t: MediaStreamTrack) => void = () => {};
+    const gotTrack = new Promise<MediaStreamTrack>((resolve) => (resolveTrack = resolve));
     viewer = new RTCPeerConnection({});
-    const gotTrack = new Promise<MediaStreamTrack>((resolve) =>
-      viewer.onTrack.subscribe((t) => t.kind === 'video' && resolve(t)),
-    );
-    await viewer.setRemoteDescription({ type: 'offer', sdp: offer.sdp });
-    await viewer.setLocalDescription(await viewer.createAnswer());
-    await janus.answerViewer(offer.viewerId, viewer.localDescription!.sdp);
+    viewer.onTrack.subscribe((t) => t.kind === 'video' && resolveTrack(t));
+    viewer.addTransceiver('video', { direction: 'recvonly' });
+    viewer.addTransceiver('audio', { direction: 'recvonly' });
+    await viewer.setLocalDescription(await viewer.createOffer());
+    // As the web app signals (video-connection.ts): an answer from Janus 1.1.4+, an offer from older ones.
+    const reply = await janus.createViewer(token, MACHINE, viewer.localDescription!.sdp);
+    if (reply.kind === 'answer') await viewer.setRemoteDescription({ type: 'answer', sdp: reply.sdp });
+    else {
+      await viewer.close();
+      viewer = new RTCPeerConnection({});
+      viewer.onTrack.subscribe((t) => t.kind === 'video' && resolveTrack(t));
+      await viewer.setRemoteDescription({ type: 'offer', sdp: reply.sdp });
+      await viewer.setLocalDescription(await viewer.createAnswer());
+      await janus.answerViewer(reply.viewerId, viewer.localDescription!.sdp);
+    }
     track = await gotTrack;
     track.onReceiveRtp.subscribe((rtp) => received.push(rtp.header.sequenceNumber));
     // Frames until the viewer's first packets arrive (ICE and DTLS first), one packet each.
