@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutStreamNames } from './janus-sdp.js';
+import { withoutRtx, withoutStreamNames } from './janus-sdp.js';
 
 const answer = [
   'v=0',
@@ -29,5 +29,47 @@ describe('withoutStreamNames', () => {
         '',
       ].join('\r\n'),
     );
+  });
+});
+
+const offer = [
+  'v=0',
+  'm=video 9 UDP/TLS/RTP/SAVPF 96 97 98 99',
+  'a=rtpmap:96 VP8/90000',
+  'a=rtcp-fb:96 nack',
+  'a=rtpmap:97 rtx/90000',
+  'a=fmtp:97 apt=96',
+  'a=rtpmap:98 VP9/90000',
+  'a=fmtp:98 profile-id=0',
+  'a=rtpmap:99 rtx/90000',
+  'a=fmtp:99 apt=98',
+  'a=ssrc-group:FID 1 2',
+  'm=audio 9 UDP/TLS/RTP/SAVPF 111 63',
+  'a=rtpmap:111 opus/48000/2',
+  'a=rtpmap:63 red/48000/2',
+  '',
+].join('\r\n');
+
+describe('withoutRtx', () => {
+  it('takes RTX out of the video section: its payload types, their lines and the FID group', () => {
+    expect(withoutRtx(offer)).toBe(
+      [
+        'v=0',
+        'm=video 9 UDP/TLS/RTP/SAVPF 96 98',
+        'a=rtpmap:96 VP8/90000',
+        'a=rtcp-fb:96 nack',
+        'a=rtpmap:98 VP9/90000',
+        'a=fmtp:98 profile-id=0',
+        'm=audio 9 UDP/TLS/RTP/SAVPF 111 63',
+        'a=rtpmap:111 opus/48000/2',
+        'a=rtpmap:63 red/48000/2',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('leaves an offer without RTX as it is', () => {
+    const plain = 'v=0\r\nm=video 9 UDP/TLS/RTP/SAVPF 96\r\na=rtpmap:96 VP8/90000\r\n';
+    expect(withoutRtx(plain)).toBe(plain);
   });
 });

@@ -28,7 +28,7 @@ import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
 import { chooseJanus, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
 import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
-import { withoutStreamNames } from './janus-sdp.js';
+import { withoutRtx, withoutStreamNames } from './janus-sdp.js';
 import type { MediaBackendApi } from './control-server.js';
 
 const UNUSED_PLUGINS = [
@@ -328,7 +328,7 @@ admin: { admin_http = false }
     await this.post(`/${session}/${handle}`, {
       janus: 'message',
       body: { request: 'watch', id: machineId },
-      jsep: { type: 'offer', sdp: offerSdp },
+      jsep: { type: 'offer', sdp: withoutRtx(offerSdp) },
     });
     await this.renderAtOnce(viewer);
     const answer = await this.nextJsep(viewer, 'answer');
