@@ -40,6 +40,10 @@ test('the same cabinet RTP through a Janus streaming mountpoint plays with the s
     expect((await h.media.client.stats()).backend).toBe('janus');
     // Render-at-once (zero playout delay) is negotiated through Janus too.
     expect(await page.evaluate(() => window.reel.videoExtensions())).toContain(PLAYOUT_DELAY_URI);
+    // Retransmissions reach the browser: RTX only with an RTX SSRC for it (Janus 1.4.1 answering an
+    // RTX offer agreed to RTX without one, so Chrome got none of its retransmissions; janus-sdp.ts).
+    const answer = await page.evaluate(() => window.reel.videoAnswer());
+    expect(/^a=rtpmap:\d+ rtx\//m.test(answer) && !/^a=ssrc-group:FID /m.test(answer), answer).toBe(false);
     await page.evaluate(() => window.reel.pagehide());
     // The beacon and Janus' own hangup (DTLS alert) race; either way the viewer must be gone.
     await expect.poll(async () => (await h.media.client.stats()).viewers.length, { timeout: 3000 }).toBe(0);
