@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 import { ensureSystemPackages } from './system-packages.js';
 import { BENCHES } from './bench-list.js';
@@ -27,6 +28,8 @@ if (unknown.length) {
 const needed = [...new Map(selected.flatMap((b) => b.packages ?? []).map((p) => [p.pkg, p])).values()];
 ensureSystemPackages(needed, `the ${selected.map((b) => b.name).join(', ')} benchmark${selected.length > 1 ? 's' : ''}`);
 if (webBuildIsStale()) buildWeb();
+// The video benches run the scale path too: with the NACK-fixed Janus when it can be built.
+if (selected.some((b) => b.name === 'video' || b.name === 'network')) await ensurePatchedJanus();
 const summary: string[] = [];
 let failures = 0;
 for (const bench of selected) {

@@ -33,6 +33,7 @@ import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../ne
 import { type CaseResult, evaluate, printTable, summarise } from './network-report.js';
 import { CAPTURE_PEER_CONNECTIONS, readInboundVideo } from '../video/inbound-video.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
 /**
@@ -191,7 +192,7 @@ if (unavailable) {
   console.log(`network bench: SKIPPED: ${unavailable}`);
   process.exit(2);
 }
-const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
+const janusBin = chooseJanus().bin;
 console.log(
   `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
     `harness on the host; ${CASE_MS / 1000} s per case (2% loss: ${GOAL_CASE_MS / 1000} s) while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
@@ -204,6 +205,7 @@ console.log(
 );
 const ffmpeg = await benchFfmpeg();
 console.log(`network bench: ffmpeg ${describeFfmpeg(ffmpeg)} for every backend`);
+if (existsSync(janusBin)) console.log(`network bench: janus ${describeJanus()}`);
 const rig = createRig('bench');
 let relay: Relay | null = null;
 const columns: { backend: string; ffmpeg: FfmpegUsed | null; results: CaseResult[] }[] = [];

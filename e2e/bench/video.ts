@@ -26,6 +26,7 @@ import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc
 import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegMismatch, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
 /**
  * The product keeps the first `media.warmStreams` machines streaming (WARM_STREAMS, default 4, see
@@ -462,12 +463,12 @@ for (const backend of backends) {
     verdict.missing(backend, 'unknown backend in BENCH_BACKENDS');
     continue;
   }
-  if (backend === 'janus' && !existsSync(process.env.JANUS_BIN ?? '/usr/bin/janus')) {
-    console.log('janus: requested but not installed (/usr/bin/janus)');
+  if (backend === 'janus' && !existsSync(chooseJanus().bin)) {
+    console.log(`janus: requested but not installed (${chooseJanus().bin})`);
     verdict.missing('janus', 'requested but not installed');
     continue;
   }
-  console.log(`${backend}: running`);
+  console.log(`${backend}: running${backend === 'janus' ? ` ${describeJanus()}` : ''}`);
   try {
     results.push(await run(backend, ffmpeg));
   } catch (err) {

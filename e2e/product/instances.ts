@@ -28,7 +28,7 @@ export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE
 
 export const productPort = (index: number) => BASE_PORT + index;
 /** The port of the web app served apart from the product of the worker with this index. */
-export const frontPort = (index: number) => BASE_PORT + FRONT_OFFSET + index;
+const frontPort = (index: number) => BASE_PORT + FRONT_OFFSET + index;
 /** The product with this port lets the web app served on its worker's front port use it (API_URL). */
 export const frontOrigin = (port: number) => `http://127.0.0.1:${frontPort(port - BASE_PORT)}`;
 export const productDataDir = (port: number) => path.join(REPO_ROOT, `.tmp/e2e-data-${port}`);

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Chrome's own account of how smoothly a page's live video plays, for tests and benchmarks that
  * drive a real page: the inbound video counters of every peer connection the page made (getStats
