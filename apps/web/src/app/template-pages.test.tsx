@@ -131,13 +131,11 @@ describe('the template demo pages', () => {
     expect(screen.getByText("Text in the theme's accent colour.")).toHaveClass('text-accent');
   });
 
-  it('no demo page shows a shared placeholder any more', async () => {
-    for (const path of templateDemoPaths) {
-      const { unmount } = renderAt(path);
-      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      expect(screen.queryByText(/has no content in this product/)).toBeNull();
-      unmount();
-    }
+  // One test per page: each gets its own time budget (a loaded 2-core machine renders ~20 pages slowly).
+  it.each(templateDemoPaths)('%s shows its own content, not a shared placeholder', async (path) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByText(/has no content in this product/)).toBeNull();
   });
 });
 
