@@ -5,14 +5,15 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { DATA_DIR } from '../web/helpers';
 
-export function ourEncoders(): { pid: number; exe: string }[] {
+/** `dataDir`: the product's data folder (by default this worker's product). */
+export function ourEncoders(dataDir = DATA_DIR): { pid: number; exe: string }[] {
   const found: { pid: number; exe: string }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'ffmpeg') continue;
       const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (env.includes(`DATA_DIR=${DATA_DIR}`)) found.push({ pid: Number(entry), exe: readlinkSync(`/proc/${entry}/exe`) });
+      if (env.includes(`DATA_DIR=${dataDir}`)) found.push({ pid: Number(entry), exe: readlinkSync(`/proc/${entry}/exe`) });
     } catch {
       // gone meanwhile, or not ours to read
     }

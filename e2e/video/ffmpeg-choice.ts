@@ -20,8 +20,8 @@ export const FFMPEG_CHOICES: FfmpegChoice[] = [
 ];
 
 /**
- * The whole-product smoothness test (e2e/smoke/smooth-video.spec.ts) plays one machine per ffmpeg
- * in one product: the e2e config starts it with `CABINET_FFMPEG` naming each machine's binary, so
+ * The whole-product smoothness test (e2e/video/smooth-video.e2e.ts) plays one machine per ffmpeg
+ * in one product: the test starts it with `CABINET_FFMPEG` naming each machine's binary, so
  * both builds are tested without starting the product twice.
  */
 export const SMOOTH_MACHINES: Record<FfmpegChoice['name'], number> = { system: 1, bundled: 2 };

@@ -3,15 +3,21 @@
  * on the whole product (sign in, join, load ₺50, Spin every 2.5 s) without a single freeze as Chrome
  * counts them (inbound-rtp `freezeCount`) and with at least 28 frames decoded a second, on loopback.
  *
- * One product streams with both builds at once: the e2e config gives each its own machine
- * (`CABINET_FFMPEG`, video/ffmpeg-choice.ts), and the test checks that the machine's encoder process
- * really runs that binary. A build absent here is skipped with its reason printed.
+ * One product streams with both builds at once: it gives each its own machine (`CABINET_FFMPEG`,
+ * video/ffmpeg-choice.ts), and the test checks that the machine's encoder process really runs that
+ * binary. A build absent here is skipped with its reason printed. It runs in the live-video stage
+ * (one worker, its own product) so that no other browser test shares the two cores while Chrome
+ * counts freezes: the product-wide e2e runs two products at once.
  */
-import { existsSync, realpathSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { freePort } from '@reel/process';
 import { ourEncoders } from '../play/encoders';
 import { cashIn, cashOut, joinFromLobby, leaveToLobby, waitFirstFrame } from '../play/play-helpers';
-import { FFMPEG_CHOICES, SMOOTH_MACHINES } from '../video/ffmpeg-choice';
+import { REPO_ROOT } from '../product/instances';
+import { startProduct, type RunningProduct } from '../product/product-process';
+import { FFMPEG_CHOICES, SMOOTH_MACHINES, smoothMachinesEnv } from './ffmpeg-choice';
 import {
   CAPTURE_PEER_CONNECTIONS,
   describeSmoothness,
@@ -19,21 +25,42 @@ import {
   readInboundVideo,
   recordPresentedFrames,
   smoothness,
-} from '../video/inbound-video';
+} from './inbound-video';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
 
 const PLAY_MS = 30_000;
 const SPIN_EVERY_MS = 2500;
 const MIN_DECODED_FPS = 28;
 
-test.beforeEach(async ({ page }) => {
+let product: RunningProduct | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const port = await freePort();
+  product = await startProduct({
+    port,
+    dataDir: path.join(REPO_ROOT, `.tmp/e2e-smooth-product-${port}`),
+    env: { LOG_LEVEL: 'warn', CABINET_FFMPEG: smoothMachinesEnv() },
+    onLine: () => {},
+  });
+});
+
+test.afterAll(async () => {
+  await product?.stop();
+  if (product) rmSync(product.dataDir, { recursive: true, force: true });
+});
+
+async function productPage(browser: import('@playwright/test').Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: product!.url });
+  const page = await context.newPage();
   await useEnglish(page);
   await page.addInitScript(CAPTURE_PEER_CONNECTIONS);
-});
+  return page;
+}
 
 for (const choice of FFMPEG_CHOICES) {
   const machineId = SMOOTH_MACHINES[choice.name];
-  test(`${choice.name} ffmpeg: ${PLAY_MS / 1000} s of play without a freeze, ≥ ${MIN_DECODED_FPS} frames decoded a second`, async ({ page, request }) => {
+  test(`${choice.name} ffmpeg: ${PLAY_MS / 1000} s of play without a freeze, ≥ ${MIN_DECODED_FPS} frames decoded a second`, async ({ browser }) => {
     if (!choice.path || !existsSync(choice.path)) {
       const reason = `${choice.name} ffmpeg ABSENT (${choice.path ?? 'no binary from @ffmpeg-installer/linux-x64'}): skipped`;
       console.log(reason);
@@ -41,13 +68,15 @@ for (const choice of FFMPEG_CHOICES) {
       return;
     }
     test.setTimeout(PLAY_MS + 60_000);
+    const page = await productPage(browser);
+    const request = page.context().request;
     const token = await apiToken(request);
     await signIn(page);
     await joinFromLobby(page, request, token, machineId);
     await waitFirstFrame(page);
     const binary = realpathSync(choice.path);
     expect(
-      ourEncoders().map((e) => e.exe),
+      ourEncoders(product!.dataDir).map((e) => e.exe),
       `an encoder of this product runs ${binary} (machine ${machineId})`,
     ).toContain(binary);
     await cashIn(page, /^Load ₺50,00$/, 5000);
@@ -77,5 +106,6 @@ for (const choice of FFMPEG_CHOICES) {
     await expect(spin).toBeEnabled({ timeout: 120_000 });
     await cashOut(page);
     await leaveToLobby(page);
+    await page.context().close();
   });
 }
