@@ -3,25 +3,20 @@
  * Each prints its own table and judges its figures against its goals (a Verdict), exiting non-zero
  * on a miss; this prints a summary: `goals met` for exit 0, `MISSED (exit N)` otherwise, and a bench
  * killed by a signal (or that could not be started) counts as failed too.
- * `npm run bench -- ledger video` runs only the named ones.
+ * `npm run bench -- ledger video` runs only the named ones. Like `npm test`, it first installs the
+ * Debian packages the selected benchmarks need when they are missing and it runs as root; otherwise
+ * it names the packages to install, and stops when one the benchmarks cannot run without is missing.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
+import { ensureSystemPackages } from './system-packages.js';
+import { BENCHES } from './bench-list.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const BENCHES = [
-  { name: 'ledger', file: 'apps/server/bench/ledger.ts', what: 'money moves per second vs raw SQL' },
-  { name: 'login', file: 'apps/server/bench/login.ts', what: 'sign-in latency, balance requests per second' },
-  { name: 'web', file: 'e2e/bench/web.ts', what: 'bundle sizes, Lighthouse, lobby stress' },
-  { name: 'video', file: 'e2e/bench/video.ts', what: 'render-to-present while spinning, first live frame (warm and cold), spin to motion, CPU of process trees' },
-  { name: 'play', file: 'e2e/bench/play.ts', what: 'lobby click to first frame, spin to motion, players per machine' },
-  { name: 'cluster', file: 'apps/server/bench/cluster.ts', what: 'three servers: notification fan-out, command round trip across servers, failover' },
-  { name: 'network', file: 'e2e/bench/network.ts', what: 'video under packet loss and blackouts (fault rig, needs root), werift vs Janus' },
-];
 
 const only = process.argv.slice(2);
 const selected = BENCHES.filter((b) => only.length === 0 || only.includes(b.name));
@@ -30,7 +25,11 @@ if (unknown.length) {
   console.error(`unknown benchmark ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}`);
   process.exit(2);
 }
+const needed = [...new Map(selected.flatMap((b) => b.packages ?? []).map((p) => [p.pkg, p])).values()];
+ensureSystemPackages(needed, `the ${selected.map((b) => b.name).join(', ')} benchmark${selected.length > 1 ? 's' : ''}`);
 if (webBuildIsStale()) buildWeb();
+// The video benches run the scale path too: with the NACK-fixed Janus when it can be built.
+if (selected.some((b) => b.name === 'video' || b.name === 'network')) await ensurePatchedJanus();
 const summary: string[] = [];
 let failures = 0;
 for (const bench of selected) {

@@ -4,8 +4,9 @@
  * (DATABASE_URL, else the embedded one under DATA_DIR/pg), and the demo cabinets connected through
  * HAProxy. NATS_URL points at a NATS of your own; otherwise a nats-server is started on NATS_PORT
  * (default PORT+2142, e.g. 10222). Every child is tied to this process; Ctrl-C stops them all, a
- * crashed server is started again. Video: every server runs a Janus media process (Debian `janus`;
- * werift when Janus cannot be installed), the session owner's streams (docs/scale.md).
+ * crashed server is started again. Video: every server runs a Janus media process (the NACK-fixed
+ * build when it can be built, else Debian `janus`; werift when Janus cannot be installed), the
+ * session owner's streams (docs/scale.md).
  * TLS_PEM names a PEM file with a certificate and its key: HAProxy then serves PORT over TLS and
  * HTTP/2 (the cabinets keep a plain bind on 127.0.0.1:PORT+4).
  */
@@ -17,6 +18,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src
 import { natsUnavailable } from '../apps/server/src/cluster/nats-available.js';
 import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { prepareDatabase, startCluster, type Cluster } from '../apps/server/src/cluster/launch/launch.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 import { ensureSystemPackages } from './system-packages.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 
@@ -34,6 +36,8 @@ const missing = ensureSystemPackages(
   'npm run cluster',
 );
 const mediaBackend = process.env.MEDIA_BACKEND || (missing.some((p) => p.pkg === 'janus') ? 'werift' : 'janus');
+// The media processes run the NACK-fixed Janus when it is built (Debian's otherwise, said here).
+if (mediaBackend === 'janus') await ensurePatchedJanus((line) => log(line));
 if (webBuildIsStale()) buildWeb();
 fs.mkdirSync(dataDir, { recursive: true });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { CANNOT_START_EXIT_CODE, commandLineOf, isAlive, stopProcess } from '@reel/process';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 import { SupervisedProcess } from './supervised-process.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 
@@ -87,6 +88,8 @@ async function serverAnswers(): Promise<boolean> {
 }
 
 if (webBuildIsStale()) buildWeb();
+// MEDIA_BACKEND=janus: the media process runs the NACK-fixed Janus when it can be built.
+if (process.env.MEDIA_BACKEND === 'janus') await ensurePatchedJanus(log);
 fs.mkdirSync(dataDir, { recursive: true });
 await stopEarlierStart();
 supervise('server', 'apps/server/src/main.ts');

@@ -1,6 +1,7 @@
 /**
  * `npm test`: every test of the repository. Installs the system packages the browser and video
- * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), starts
+ * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), builds
+ * the scale path's NACK-fixed Janus (apps/media/src/janus-build.ts; root too), starts
  * a nats-server of its own for the cluster tests when no NATS_URL is given, then: type check, lint
  * and dead exports (the fast stage), the unit, component and API tests (Vitest), a build of the web
  * app, and the end-to-end tests in Chromium (Playwright). Ends with a table of every stage's
@@ -15,6 +16,7 @@ import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
 import { childrenCpuSeconds, formatStageTable, type StageResult } from './stage-table.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -48,6 +50,9 @@ const run = (title: string, command: string, args: string[]) =>
 
 const startedAt = Date.now();
 ensureSystemPackages(SYSTEM_PACKAGES, 'the browser tests');
+// The scale path's Janus (Debian's 1.4.1 source with the NACK fix, docs/video.md): built once as
+// root and reused; without it the Janus tests run Debian's binary and its NACK test is skipped.
+await ensurePatchedJanus();
 
 // The cluster tests (kill -9 failover over NATS) run on a nats-server of this run's own, on a free
 // port, tied to this process; with it and HAProxy here, a cluster test that cannot run fails instead

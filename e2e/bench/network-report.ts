@@ -1,15 +1,7 @@
 /** Figures, table and goals of the network bench (network.ts measures, this judges). */
 import { pct } from './percentile.js';
-
-export interface InboundSnapshot {
-  freezeCount: number;
-  totalFreezesDuration: number;
-  framesDecoded: number;
-  nackCount: number;
-  pliCount: number;
-  retransmitted: number;
-  packetsLost: number;
-}
+import { ffmpegMismatch, type FfmpegUsed } from './bench-ffmpeg.js';
+import type { InboundVideo } from '../video/inbound-video.js';
 
 interface FrameRecord {
   atMs: number;
@@ -49,8 +41,8 @@ export function summarise(
   name: string,
   windowMs: number,
   frames: FrameRecord[],
-  before: InboundSnapshot,
-  after: InboundSnapshot,
+  before: InboundVideo,
+  after: InboundVideo,
   dropped: number,
   blackoutEndMs: number | null,
 ): CaseResult {
@@ -93,7 +85,8 @@ export function summarise(
   };
 }
 
-type Column = { backend: string; results: CaseResult[] };
+/** One backend's cases, and the ffmpeg its cabinet encoded with. */
+type Column = { backend: string; ffmpeg: FfmpegUsed | null; results: CaseResult[] };
 
 const ROWS: [string, (r: CaseResult) => string][] = [
   ['freezes / min (Chrome)', (r) => r.freezesPerMin.toFixed(2)],
@@ -162,6 +155,9 @@ export function evaluate(columns: Column[], minFrames: number): string[] {
   const werift = columns.find((c) => c.backend === 'werift');
   const janus = columns.find((c) => c.backend === 'janus');
   if (!werift || !janus) return missed;
+  // Different encoders side by side would compare the encoders, not the backends.
+  const mismatch = ffmpegMismatch([werift, janus].map((c) => ({ name: c.backend, ffmpeg: c.ffmpeg })));
+  if (mismatch) return [...missed, `werift vs Janus not compared: ${mismatch}`];
   for (const w of werift.results) {
     const j = janus.results.find((r) => r.name === w.name);
     if (!j) continue;

@@ -30,7 +30,10 @@ import { startHarness, type Harness } from '../video/harness.js';
 import { CHROMIUM_ARGS } from '../chromium.js';
 import { createRig, rigUnavailable, type Rig } from '../network/rig.js';
 import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../network/relay.js';
-import { type CaseResult, type InboundSnapshot, evaluate, printTable, summarise } from './network-report.js';
+import { type CaseResult, evaluate, printTable, summarise } from './network-report.js';
+import { CAPTURE_PEER_CONNECTIONS, readInboundVideo } from '../video/inbound-video.js';
+import { benchFfmpeg, describeFfmpeg, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
 /**
@@ -66,43 +69,6 @@ const SPIN_EVERY_MS = 2500;
 const DUMP_DIR = process.env.BENCH_NETWORK_DUMP;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Keeps every RTCPeerConnection the page makes, so the bench can read its full getStats. */
-const CAPTURE_PCS = `(() => {
-  const Native = window.RTCPeerConnection;
-  window.__pcs = [];
-  window.RTCPeerConnection = function (...args) { const pc = new Native(...args); window.__pcs.push(pc); return pc; };
-  window.RTCPeerConnection.prototype = Native.prototype;
-})();`;
-
-async function inbound(page: Page): Promise<InboundSnapshot> {
-  return page.evaluate(async () => {
-    // A reconnect replaces the peer connection: keep each one's last figures so the sums only grow.
-    const w = window as unknown as { __pcs: RTCPeerConnection[]; __last?: Map<RTCPeerConnection, Record<string, number>> };
-    const last = (w.__last ??= new Map());
-    const out = { freezeCount: 0, totalFreezesDuration: 0, framesDecoded: 0, nackCount: 0, pliCount: 0, retransmitted: 0, packetsLost: 0 };
-    for (const pc of w.__pcs) {
-      if (pc.connectionState !== 'closed') {
-        const report = await pc.getStats();
-        report.forEach((s: Record<string, unknown>) => {
-          if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
-          last.set(pc, {
-            freezeCount: Number(s.freezeCount ?? 0),
-            totalFreezesDuration: Number(s.totalFreezesDuration ?? 0),
-            framesDecoded: Number(s.framesDecoded ?? 0),
-            nackCount: Number(s.nackCount ?? 0),
-            pliCount: Number(s.pliCount ?? 0),
-            retransmitted: Number(s.retransmittedPacketsReceived ?? 0),
-            packetsLost: Number(s.packetsLost ?? 0),
-          });
-        });
-      }
-      const figures = last.get(pc);
-      if (figures) for (const k of Object.keys(out) as (keyof typeof out)[]) out[k] += figures[k] ?? 0;
-    }
-    return out;
-  });
-}
-
 /** Spins machine 1 every SPIN_EVERY_MS while `until` has not passed: the headline is while spinning. */
 async function keepSpinning(h: Harness, untilMs: number): Promise<void> {
   while (Date.now() < untilMs) {
@@ -119,7 +85,7 @@ async function measure(
   { backend, name, lengthMs = CASE_MS }: { backend: MediaBackend; name: string; lengthMs?: number },
   action: () => Promise<number | null>,
 ): Promise<CaseResult> {
-  const before = await inbound(page);
+  const before = await readInboundVideo(page);
   const droppedBefore = rig.dropped();
   await page.evaluate(() => window.reel.record(true));
   const t0 = Date.now();
@@ -136,7 +102,7 @@ async function measure(
   const windowMs = Date.now() - t0;
   const frames = await page.evaluate(() => window.reel.frames());
   if (DUMP_DIR) writeFileSync(path.join(DUMP_DIR, `${backend}-${name.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(frames));
-  const after = await inbound(page);
+  const after = await readInboundVideo(page);
   return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
 }
 
@@ -153,7 +119,7 @@ function relayLine(backend: string, s: RelayStats): string {
 /** Opens the page on a fresh tab and waits for its first frame; `relay`: every remote candidate rewritten to the relay. */
 async function openViewer(browser: Browser, h: Harness, rig: Rig, backend: string, relay?: Relay): Promise<Page> {
   const page = await browser.newPage();
-  await page.addInitScript(CAPTURE_PCS);
+  await page.addInitScript(CAPTURE_PEER_CONNECTIONS);
   if (relay) {
     await page.exposeFunction('__relaySdp', async (sdp: string) => {
       const out = await relay.rewriteSdp(sdp, rig.hostAddress);
@@ -171,8 +137,8 @@ async function openViewer(browser: Browser, h: Harness, rig: Rig, backend: strin
   return page;
 }
 
-async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promise<CaseResult[]> {
-  const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', log: () => {} });
+async function run(backend: MediaBackend, rig: Rig, relay: Relay | null, ffmpeg: FfmpegUsed | null): Promise<{ ffmpeg: FfmpegUsed | null; results: CaseResult[] }> {
+  const h = await startHarness({ machineIds: [1], timestampStrip: true, backend, host: '0.0.0.0', ...(ffmpeg ? { ffmpeg: ffmpeg.path } : {}), log: () => {} });
   const browser = await chromium.launch({ executablePath: rig.chromiumPath, args: CHROMIUM_ARGS });
   const results: CaseResult[] = [];
   try {
@@ -218,7 +184,7 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null): Promis
     await browser.close().catch(() => {});
     await h.stop();
   }
-  return results;
+  return { ffmpeg: ffmpegOfCabinet(h.cabinetLog), results };
 }
 
 const unavailable = rigUnavailable();
@@ -226,7 +192,7 @@ if (unavailable) {
   console.log(`network bench: SKIPPED: ${unavailable}`);
   process.exit(2);
 }
-const janusBin = process.env.JANUS_BIN ?? '/usr/bin/janus';
+const janusBin = chooseJanus().bin;
 console.log(
   `network bench: Chromium in a network namespace (veth, nftables numgen random drop of UDP both ways), ` +
     `harness on the host; ${CASE_MS / 1000} s per case (2% loss: ${GOAL_CASE_MS / 1000} s) while spinning every ${SPIN_EVERY_MS / 1000} s; ` +
@@ -237,9 +203,12 @@ console.log(
       : '') +
     '. Figures are noisy when other work loads the machine.',
 );
+const ffmpeg = await benchFfmpeg();
+console.log(`network bench: ffmpeg ${describeFfmpeg(ffmpeg)} for every backend`);
+if (existsSync(janusBin)) console.log(`network bench: janus ${describeJanus()}`);
 const rig = createRig('bench');
 let relay: Relay | null = null;
-const columns: { backend: string; results: CaseResult[] }[] = [];
+const columns: { backend: string; ffmpeg: FfmpegUsed | null; results: CaseResult[] }[] = [];
 const failures: string[] = [];
 try {
   const wanted = (process.env.BENCH_BACKENDS ?? 'werift,janus').split(',');
@@ -254,7 +223,9 @@ try {
     }
     try {
       if (JITTER_CASE) relay ??= await startRelay(JITTER);
-      columns.push({ backend, results: await run(backend, rig, relay) });
+      const column = await run(backend, rig, relay, ffmpeg);
+      console.log(`${backend}: the cabinet encoded with ${describeFfmpeg(column.ffmpeg)}`);
+      columns.push({ backend, ...column });
     } catch (error) {
       failures.push(`${backend} run failed: ${String(error)}`);
     }

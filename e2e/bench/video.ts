@@ -25,6 +25,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc-cpu.js';
 import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
+import { benchFfmpeg, describeFfmpeg, ffmpegMismatch, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
 /**
  * The product keeps the first `media.warmStreams` machines streaming (WARM_STREAMS, default 4, see
@@ -70,6 +72,8 @@ interface Latency {
 
 interface Result {
   backend: string;
+  /** What the run's cabinet said it encoded with. */
+  ffmpeg: FfmpegUsed | null;
   spinning: Latency;
   attract: Latency;
   warmJoins: Joins;
@@ -231,12 +235,13 @@ async function join(page: Page, machineId: number, t0: number, into: Joins, note
   }
 }
 
-async function run(backend: MediaBackend): Promise<Result> {
+async function run(backend: MediaBackend, ffmpeg: FfmpegUsed | null): Promise<Result> {
   const notes: string[] = [];
   const h: Harness = await startHarness({
     machineIds: [...MACHINES, ...COLD_MACHINES],
     timestampStrip: true,
     backend,
+    ...(ffmpeg ? { ffmpeg: ffmpeg.path } : {}),
     log: () => {},
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -372,6 +377,7 @@ async function run(backend: MediaBackend): Promise<Result> {
     }
     return {
       backend,
+      ffmpeg: ffmpegOfCabinet(h.cabinetLog),
       spinning,
       attract,
       warmJoins,
@@ -399,6 +405,7 @@ function rows(): Row[] {
   const perMachine = (x: number | undefined) => (x === undefined ? 'missing' : `${(x / MACHINES.length).toFixed(1)} %`);
   const total = (x: number | undefined) => (x === undefined ? 'missing' : `${x.toFixed(1)} %`);
   return [
+    ['ffmpeg the cabinet ran', '', (r) => describeFfmpeg(r.ffmpeg)],
     ['render-to-present while spinning p50', '≤ 50 ms', (r, v) => check('render-to-present while spinning p50', pct(r.spinning.total, 50), GOAL.r2pP50, r, v)],
     ['render-to-present while spinning p95', '≤ 80 ms', (r, v) => check('render-to-present while spinning p95', pct(r.spinning.total, 95), GOAL.r2pP95, r, v)],
     ['  frames', `≥ ${MIN.renderToPresent}`, (r, v) => v.samples(`${r.backend}: render-to-present while spinning`, r.spinning.total.length, MIN.renderToPresent, r.spinning.frames - r.spinning.total.length)],
@@ -447,26 +454,35 @@ const results: Result[] = [];
 console.log(
   `video bench: ${MACHINES.length} warm machines streaming 640x360@30 VP8 + Opus, ${COLD_MACHINES.length} cold (${COLD_MACHINES.join(', ')}) streaming only while joined; Chromium ${CHROMIUM_PATH}; all on loopback`,
 );
+const ffmpeg = await benchFfmpeg();
+console.log(`video bench: ffmpeg ${describeFfmpeg(ffmpeg)} for every backend`);
+if (!ffmpeg) verdict.missing('ffmpeg', 'none found: no video to measure');
 const backends = (process.env.BENCH_BACKENDS ?? 'werift,janus').split(',').map((b) => b.trim()).filter(Boolean);
 for (const backend of backends) {
   if (backend !== 'werift' && backend !== 'janus') {
     verdict.missing(backend, 'unknown backend in BENCH_BACKENDS');
     continue;
   }
-  if (backend === 'janus' && !existsSync(process.env.JANUS_BIN ?? '/usr/bin/janus')) {
-    console.log('janus: requested but not installed (/usr/bin/janus)');
+  if (backend === 'janus' && !existsSync(chooseJanus().bin)) {
+    console.log(`janus: requested but not installed (${chooseJanus().bin})`);
     verdict.missing('janus', 'requested but not installed');
     continue;
   }
-  console.log(`${backend}: running`);
+  console.log(`${backend}: running${backend === 'janus' ? ` ${describeJanus()}` : ''}`);
   try {
-    results.push(await run(backend));
+    results.push(await run(backend, ffmpeg));
   } catch (err) {
     console.log(`${backend} run failed: ${String(err)}`);
     verdict.missing(backend, `its run threw: ${String(err)}`);
   }
 }
 console.log('');
+// Figures of different encoders side by side would compare the encoders, not the backends.
+const mismatch = ffmpegMismatch([{ name: 'chosen', ffmpeg }, ...results.map((r) => ({ name: r.backend, ffmpeg: r.ffmpeg }))]);
+if (mismatch) {
+  console.log(`REFUSED to compare the backends: ${mismatch}`);
+  verdict.missing('backends side by side', mismatch);
+}
 if (results.length) console.log(table(results, verdict));
 for (const r of results) for (const n of r.notes) console.log(`note (${r.backend}): ${n}`);
 console.log(

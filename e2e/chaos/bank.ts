@@ -5,8 +5,12 @@
  * at random moments: the server, the cabinets, the media process, PostgreSQL, and the whole
  * process group (then started again). Afterwards every player leaves and checks.ts decides.
  *
- *   tsx e2e/chaos/bank.ts [--seconds 300] [--seed 42]
- * Exits 1 on any violation, or when a kind of kill never happened.
+ *   tsx e2e/chaos/bank.ts [--seconds 300] [--seed 42] [--damage-memory]
+ * Exits 1 on any violation, or when a kind of kill never happened. A malfunction settlement is a
+ * violation: kills never damage a cabinet's memory, so its meters always follow from the records.
+ * With --damage-memory the run also overwrites one cabinet's memory with garbage once (after every
+ * kind of kill happened): malfunctions of that machine from then on are expected and settled, and
+ * the money checks must still hold.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,13 +20,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { checkInvariants, walletTotals } from './checks.js';
+import { checkInvariants, walletTotals, type DamagedMemory } from './checks.js';
 import { ChaosPlayer } from './player.js';
 import { KILL_TARGETS, Product, type KillTarget } from './product.js';
 import { freePort } from '@reel/process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '300' }, seed: { type: 'string', default: String(Date.now() % 100_000) } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '300' },
+    seed: { type: 'string', default: String(Date.now() % 100_000) },
+    'damage-memory': { type: 'boolean', default: false },
+  },
+});
 const seconds = Number(values.seconds);
 const seed = Number(values.seed);
 
@@ -63,6 +73,7 @@ const running = players.map((p) => p.run());
 
 const kills = new Map<KillTarget, number>(KILL_TARGETS.map((t) => [t, 0]));
 const recoveriesMs: number[] = [];
+let damaged: DamagedMemory | null = null;
 const deadline = Date.now() + seconds * 1000;
 let round = 0;
 // Every kind of kill happens at least once, even when slow recoveries (a loaded machine) use up the time.
@@ -71,6 +82,14 @@ while (Date.now() < deadline || round < KILL_TARGETS.length) {
   // Every kind of kill at least once, then at random.
   const target = round < KILL_TARGETS.length ? KILL_TARGETS[round]! : KILL_TARGETS[Math.floor(rng() * KILL_TARGETS.length)]!;
   round++;
+  if (values['damage-memory'] && !damaged && round > KILL_TARGETS.length) {
+    const machineId = PLAYERS[PLAYERS.length - 1]!.machineId;
+    damaged = { machineId, at: new Date() };
+    await product.damageMemory(machineId);
+    console.log(`chaos: damaged the memory of machine ${machineId} at ${((Date.now() - deadline + seconds * 1000) / 1000).toFixed(1)} s`);
+    await product.waitUp();
+    continue;
+  }
   if (!product.kill(target)) continue;
   kills.set(target, kills.get(target)! + 1);
   const killedAt = Date.now();
@@ -97,7 +116,7 @@ for (let i = 0; i < 120; i++) {
 }
 await check.end();
 
-const report = await checkInvariants(product.databaseUrl, players, startWallets);
+const report = await checkInvariants(product.databaseUrl, players, startWallets, damaged);
 let audit = 0;
 try {
   execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', 'audit'], {
@@ -120,6 +139,7 @@ console.log(`  kills (kill -9)     ${[...kills].map(([t, n]) => `${t} ${n}`).joi
 console.log(`  back up after kill  ${recoveriesMs.length ? `max ${(Math.max(...recoveriesMs) / 1000).toFixed(1)} s, n=${recoveriesMs.length}` : 'n/a'}`);
 console.log(`  players left        ${left.filter(Boolean).length}/${players.length}`);
 console.log(`  cents checked       ${report.centsChecked}`);
+console.log(`  malfunctions        ${report.malfunctions}${damaged ? ` (memory of machine ${damaged.machineId} damaged on purpose)` : ''}`);
 console.log(`  violations          ${report.violations.length}`);
 for (const v of report.violations) console.log(`    - ${v}`);
 if (missingKinds.length) console.log(`  FAILED: these parts were never killed: ${missingKinds.join(', ')}`);

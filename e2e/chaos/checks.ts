@@ -6,7 +6,11 @@
  * - every acknowledged cash in happened exactly once, every acknowledged spin is one game cycle,
  *   and no command id produced two game cycles;
  * - for every player: wallet now = wallet at the start + promotions credited + the game results
- *   recorded in the game cycles (wins − bets) + jackpots paid, to the cent.
+ *   recorded in the game cycles (wins − bets) + jackpots paid + what malfunction settlements paid
+ *   above the records (from the house), to the cent;
+ * - no malfunction: a healthy machine's meters always follow from the records, so each row of
+ *   `malfunctions` is a violation, except on a machine whose memory the run damaged on purpose
+ *   (from that moment on).
  */
 import pg from 'pg';
 import type { ChaosPlayer } from './player.js';
@@ -14,6 +18,14 @@ import type { ChaosPlayer } from './player.js';
 interface CheckReport {
   violations: string[];
   centsChecked: number;
+  /** Every malfunction settlement, expected (a damaged memory) or not. */
+  malfunctions: number;
+}
+
+/** A cabinet memory the run damaged on purpose: malfunctions are expected there from then on. */
+export interface DamagedMemory {
+  machineId: number;
+  at: Date;
 }
 
 export async function walletTotals(client: pg.Client): Promise<Map<string, number>> {
@@ -24,11 +36,17 @@ export async function walletTotals(client: pg.Client): Promise<Map<string, numbe
   return new Map(rows.map((r) => [r.username, Number(r.total)]));
 }
 
-export async function checkInvariants(databaseUrl: string, players: ChaosPlayer[], startWallets: Map<string, number>): Promise<CheckReport> {
+export async function checkInvariants(
+  databaseUrl: string,
+  players: ChaosPlayer[],
+  startWallets: Map<string, number>,
+  damaged: DamagedMemory | null = null,
+): Promise<CheckReport> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const violations: string[] = [];
   let centsChecked = 0;
+  let malfunctions = 0;
   try {
     const unbalanced = await client.query(
       'SELECT operation_id, sum(amount_cents) AS s FROM ledger_entries GROUP BY operation_id HAVING sum(amount_cents) <> 0',
@@ -70,25 +88,48 @@ export async function checkInvariants(databaseUrl: string, players: ChaosPlayer[
     for (const row of doubled.rows) violations.push(`command ${row.command_id} produced ${row.n} game cycles`);
 
     const now = await walletTotals(client);
-    const { rows: flows } = await client.query<{ username: string; promotions: string; games: string; jackpots: string }>(
+    const { rows: flows } = await client.query<{ username: string; promotions: string; games: string; jackpots: string; adjustments: string }>(
       `SELECT p.username,
               (SELECT COALESCE(sum(amount_cents), 0) FROM ledger_operations o WHERE o.player_id = p.id AND o.kind IN ('bonus', 'discount')) AS promotions,
               (SELECT COALESCE(sum(c.win_cents - c.bet_cents), 0) FROM game_cycles c JOIN slot_sessions s ON s.id = c.session_id WHERE s.player_id = p.id) AS games,
-              (SELECT COALESCE(sum(amount_cents), 0) FROM ledger_operations o WHERE o.player_id = p.id AND o.kind = 'jackpot') AS jackpots
+              (SELECT COALESCE(sum(amount_cents), 0) FROM ledger_operations o WHERE o.player_id = p.id AND o.kind = 'jackpot') AS jackpots,
+              -- A settlement pays the player the meter's count when it is above the records: the house's part.
+              (SELECT COALESCE(sum(o.amount_cents), 0) FROM ledger_operations o JOIN slot_sessions s ON s.id = o.session_id
+                WHERE s.player_id = p.id AND o.kind = 'malfunction_adjustment') AS adjustments
          FROM players p`,
     );
     for (const flow of flows) {
       const start = startWallets.get(flow.username) ?? 0;
-      const expected = start + Number(flow.promotions) + Number(flow.games) + Number(flow.jackpots);
+      const expected = start + Number(flow.promotions) + Number(flow.games) + Number(flow.jackpots) + Number(flow.adjustments);
       const actual = now.get(flow.username) ?? 0;
       centsChecked += Math.abs(actual);
       if (actual !== expected)
         violations.push(
-          `${flow.username}: wallet ${actual} ≠ start ${start} + promotions ${flow.promotions} + game results ${flow.games} + jackpots ${flow.jackpots} = ${expected} (off by ${actual - expected})`,
+          `${flow.username}: wallet ${actual} ≠ start ${start} + promotions ${flow.promotions} + game results ${flow.games} + jackpots ${flow.jackpots} + malfunction adjustments ${flow.adjustments} = ${expected} (off by ${actual - expected})`,
         );
+    }
+
+    const { rows: found } = await client.query<{
+      id: number;
+      at: Date;
+      machine_id: number;
+      session_id: string | null;
+      reason: string;
+      records_cents: string;
+      machine_cents: string;
+      paid_cents: string | null;
+      missing_games: string[];
+    }>('SELECT id, at, machine_id, session_id, reason, records_cents, machine_cents, paid_cents, missing_games FROM malfunctions ORDER BY id');
+    malfunctions = found.length;
+    for (const m of found) {
+      if (damaged && m.machine_id === damaged.machineId && m.at >= damaged.at) continue;
+      violations.push(
+        `malfunction ${m.id} on machine ${m.machine_id} (session ${m.session_id ?? 'none'}, ${m.reason}): records ${m.records_cents}, machine ${m.machine_cents}, paid ${m.paid_cents ?? 'nothing'}` +
+          (m.missing_games.length ? `, games missing from the records: ${m.missing_games.join(' ')}` : ''),
+      );
     }
   } finally {
     await client.end();
   }
-  return { violations, centsChecked };
+  return { violations, centsChecked, malfunctions };
 }

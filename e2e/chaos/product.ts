@@ -107,6 +107,16 @@ export class Product {
     }
   }
 
+  /**
+   * Overwrites a machine's critical memory file with garbage (its cabinet process is killed first,
+   * so that no commit of its own replaces the garbage before its restart reads it).
+   */
+  async damageMemory(machineId: number): Promise<void> {
+    this.kill('cabinets');
+    await sleep(100);
+    fs.writeFileSync(path.join(this.dataDir, 'cabinets', `machine-${machineId}.json`), 'damaged on purpose by the fault suite');
+  }
+
   async stop(): Promise<void> {
     const pid = this.group?.pid;
     if (!pid) return;

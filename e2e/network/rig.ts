@@ -51,7 +51,7 @@ export function rigUnavailable(): string | null {
     run('ip', ['netns', 'add', probe]);
     run('ip', ['netns', 'exec', probe, 'nft', 'list', 'ruleset']);
   } catch (error) {
-    return `cannot create a network namespace with nftables: ${String((error as Error).message).split('\n')[0]}`;
+    return `cannot create a network namespace with nftables (Debian packages iproute2 and nftables; \`npm run bench -- network\` installs them as root): ${String((error as Error).message).split('\n')[0]}`;
   } finally {
     try {
       run('ip', ['netns', 'del', probe]);

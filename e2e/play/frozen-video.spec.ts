@@ -8,9 +8,9 @@
  * new frame reaches the browser, then continued with SIGCONT; a second, longer stop shows that the
  * product replaces a hung encoder by itself.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DATA_DIR, apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
+import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
+import { ourEncoders } from './encoders';
 import { cashIn, machineGroup, waitFirstFrame } from './play-helpers';
 
 const MACHINE = 11;
@@ -19,22 +19,6 @@ const MACHINE = 11;
  * three seconds after which Chromium asks for a keyframe (and the cabinet restarts its encoder).
  */
 const SHORT_FREEZE_MS = 2000;
-
-/** The ffmpeg processes of this product instance (their environment carries its DATA_DIR). */
-function ourEncoders(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'ffmpeg') continue;
-      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      if (env.includes(`DATA_DIR=${DATA_DIR}`)) pids.push(Number(entry));
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return pids;
-}
 
 function signal(pids: number[], sig: NodeJS.Signals): void {
   for (const pid of pids)
@@ -71,7 +55,7 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
 
   // A short freeze: it ends before Chromium's own keyframe request (below), so the picture can
   // only come back through SIGCONT.
-  let encoders = ourEncoders();
+  let encoders = ourEncoders().map((e) => e.pid);
   expect(encoders.length, 'this instance has encoders running').toBeGreaterThan(0);
   const frozenAt = Date.now();
   signal(encoders, 'SIGSTOP');
@@ -97,14 +81,14 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
   // A hung encoder: it stays stopped. Chromium asks for a keyframe after 3 s without a frame; the
   // cabinet answers by starting a new encoder (machine-stream.ts requestKeyframe), so the picture
   // comes back by itself.
-  encoders = ourEncoders();
+  encoders = ourEncoders().map((e) => e.pid);
   const hungAt = Date.now();
   signal(encoders, 'SIGSTOP');
   try {
     await expect(page.getByTestId('link-warning')).toHaveText('Picture frozen: play waits', { timeout: 5000 });
     await expect(page.getByTestId('link-warning')).toBeHidden({ timeout: 15_000 });
     await expect(spin).toBeEnabled();
-    expect(ourEncoders().filter((pid) => !encoders.includes(pid)).length, 'a new encoder took over').toBeGreaterThan(0);
+    expect(ourEncoders().map((e) => e.pid).filter((pid) => !encoders.includes(pid)).length, 'a new encoder took over').toBeGreaterThan(0);
     console.log(`hung encoder replaced: picture moving again ${Date.now() - hungAt} ms after it stopped`);
   } finally {
     signal(encoders, 'SIGCONT');

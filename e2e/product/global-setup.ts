@@ -6,10 +6,11 @@
  */
 import fs from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { PRODUCT_ENV, PRODUCT_LOG_DIR, productDataDir, productLogFile, productPort } from './instances';
+import { PRODUCT_ENV, PRODUCT_LOG_DIR, frontOrigin, productDataDir, productLogFile, productPort } from './instances';
 import { startProduct, type RunningProduct } from './product-process';
 import { describeFaults, stamp, uncheckedFaults } from './product-log';
 import { buildWeb, webBuildIsStale } from '../../scripts/web-build';
+import { smoothMachinesEnv } from '../video/ffmpeg-choice';
 
 export default async function globalSetup(config: FullConfig) {
   // Once here, not by each product's start.ts at the same moment.
@@ -24,7 +25,9 @@ export default async function globalSetup(config: FullConfig) {
       return startProduct({
         port,
         dataDir: productDataDir(port),
-        env: PRODUCT_ENV,
+        // The web app served from another origin (web/api-url.spec.ts) may use this backend.
+        // CABINET_FFMPEG: one machine per ffmpeg build (Debian's, the bundled one) for smoke/smooth-video.spec.ts.
+        env: { ...PRODUCT_ENV, WS_ALLOWED_ORIGINS: frontOrigin(port), CABINET_FFMPEG: smoothMachinesEnv() },
         onLine: (line) => {
           fs.writeSync(log, stamp(line));
           console.log(`[product ${port}] ${line}`);

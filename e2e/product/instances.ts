@@ -12,6 +12,8 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const BASE_PORT = Number(process.env.E2E_PORT ?? 8091);
 export const PRODUCT_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const SPARE_OFFSET = 20;
+/** web/api-url.spec.ts serves the web app on its own origin at E2E_PORT + FRONT_OFFSET + n. */
+const FRONT_OFFSET = 40;
 /** Logs of the products (one file per product, each line stamped with the time it was read). */
 export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
 
@@ -25,6 +27,10 @@ export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
 export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000', WARM_STREAMS: '0' };
 
 export const productPort = (index: number) => BASE_PORT + index;
+/** The port of the web app served apart from the product of the worker with this index. */
+const frontPort = (index: number) => BASE_PORT + FRONT_OFFSET + index;
+/** The product with this port lets the web app served on its worker's front port use it (API_URL). */
+export const frontOrigin = (port: number) => `http://127.0.0.1:${frontPort(port - BASE_PORT)}`;
 export const productDataDir = (port: number) => path.join(REPO_ROOT, `.tmp/e2e-data-${port}`);
 export const productLogFile = (port: number) => path.join(PRODUCT_LOG_DIR, `product-${port}.log`);
 
@@ -36,6 +42,9 @@ export function workerProduct() {
   const port = productPort(workerIndex());
   return { port, url: `http://127.0.0.1:${port}`, dataDir: productDataDir(port), logFile: productLogFile(port) };
 }
+
+/** The port of this worker's web app served on an origin of its own. */
+export const workerFrontPort = () => frontPort(workerIndex());
 
 /** A port for a spec's own extra product, apart from every worker's product. */
 export const spareProductPort = () => BASE_PORT + SPARE_OFFSET + workerIndex();

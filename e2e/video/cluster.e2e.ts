@@ -20,8 +20,9 @@ import { clusterTestsMissing, natsUrl } from '../../apps/server/src/cluster/nats
 import { prepareDatabase, startCluster, type Cluster } from '../../apps/server/src/cluster/launch/launch.js';
 import { cashIn, credits, joinFromLobby, spinOnce, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
 
-const JANUS = '/usr/bin/janus';
+const JANUS = chooseJanus().bin;
 
 test('cluster: live video through the owner, kill -9 of the owner, the game and its video come back with the same credits', async ({
   browser,
@@ -32,7 +33,7 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
   if (missing) console.log(`cluster video: skipped, ${missing}`);
   test.skip(Boolean(missing), missing ?? '');
   const backend = existsSync(JANUS) ? 'janus' : 'werift';
-  console.log(`cluster video: RAN with ${backend} as the media process of each server`);
+  console.log(`cluster video: RAN with ${backend === 'janus' ? `janus (${describeJanus()})` : backend} as the media process of each server`);
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'reel-cluster-video-'));
   let embedded: EmbeddedDatabase | undefined;

@@ -19,6 +19,20 @@ export const FFMPEG_CHOICES: FfmpegChoice[] = [
   { name: 'bundled', path: bundledFfmpeg() },
 ];
 
+/**
+ * The whole-product smoothness test (e2e/smoke/smooth-video.spec.ts) plays one machine per ffmpeg
+ * in one product: the e2e config starts it with `CABINET_FFMPEG` naming each machine's binary, so
+ * both builds are tested without starting the product twice.
+ */
+export const SMOOTH_MACHINES: Record<FfmpegChoice['name'], number> = { system: 1, bundled: 2 };
+
+/** `CABINET_FFMPEG` for the e2e product: each present binary on its machine. */
+export function smoothMachinesEnv(): string {
+  return FFMPEG_CHOICES.filter((c) => c.path && existsSync(c.path))
+    .map((c) => `${SMOOTH_MACHINES[c.name]}=${c.path}`)
+    .join(',');
+}
+
 /** The binary of the running project (set in playwright.config.ts as `metadata.ffmpeg`). */
 function projectFfmpeg(info: TestInfo = test.info()): FfmpegChoice | null {
   const choice = info.project.metadata?.ffmpeg as FfmpegChoice | undefined;

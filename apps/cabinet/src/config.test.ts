@@ -8,4 +8,9 @@ describe('cabinet configuration', () => {
     expect(loadCabinetConfig({}, '/repo').dataDir).toBe('/repo/data/cabinets');
     expect(loadCabinetConfig({ CABINET_DATA_DIR: 'nvram', CABINET_KEYS_FILE: '/k.json' }, '/repo').dataDir).toBe('/repo/nvram');
   });
+
+  it('CABINET_FFMPEG names another ffmpeg for some machines', () => {
+    const config = loadCabinetConfig({ CABINET_MACHINES: '1=a,2=b,3=c', CABINET_FFMPEG: '2=/opt/ff/ffmpeg' }, '/repo');
+    expect(config.machines.map((m) => m.ffmpeg)).toEqual([null, '/opt/ff/ffmpeg', null]);
+  });
 });

@@ -8,13 +8,16 @@
  *   CABINET_DATA_DIR   the machines' critical memory, one file per machine (default: `cabinets` beside
  *                      CABINET_KEYS_FILE, else DATA_DIR/cabinets, else ./data/cabinets)
  *   FFMPEG             ffmpeg binary (else /usr/bin/ffmpeg, else @ffmpeg-installer/linux-x64)
+ *   CABINET_FFMPEG     "2=/opt/ffmpeg/bin/ffmpeg" machines that encode with another ffmpeg than the
+ *                      one above (one product can then stream with several builds at once, as the
+ *                      e2e suite does to check each build's picture)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 export interface CabinetConfig {
   agentUrl: string;
-  machines: { machineId: number; key: string; camera: string | null }[];
+  machines: { machineId: number; key: string; camera: string | null; ffmpeg: string | null }[];
   /** Directory of the machines' critical memory files. */
   dataDir: string;
 }
@@ -39,10 +42,16 @@ export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = pr
   }
   const only = env.CABINET_IDS ? new Set(env.CABINET_IDS.split(',').map(Number)) : null;
   const cameras = parsePairs(env.CABINET_CAMERAS);
+  const encoders = parsePairs(env.CABINET_FFMPEG);
   const machines = [...keys.entries()]
     .filter(([id]) => !only || only.has(id))
     .sort(([a], [b]) => a - b)
-    .map(([machineId, key]) => ({ machineId, key, camera: cameras.get(machineId) ?? null }));
+    .map(([machineId, key]) => ({
+      machineId,
+      key,
+      camera: cameras.get(machineId) ?? null,
+      ffmpeg: encoders.get(machineId) ?? null,
+    }));
   const dataDir = env.CABINET_DATA_DIR
     ? resolve(cwd, env.CABINET_DATA_DIR)
     : env.CABINET_KEYS_FILE

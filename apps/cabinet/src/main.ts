@@ -2,6 +2,7 @@
  * Machine agent entry: starts the configured machines (see config.ts), connects them to the
  * server's agent channel, and streams each one's video when the server asks (stream_start).
  */
+import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { brandArt } from '@reel/protocol';
 import { SlotMachine } from './game/machine.js';
@@ -20,17 +21,24 @@ if (config.machines.length === 0) {
   console.error('[cabinet] no machines configured: set CABINET_MACHINES="1=key,..." or CABINET_KEYS_FILE');
   process.exit(2);
 }
-const ffmpegPath = resolveFfmpeg();
-if (!ffmpegPath) log('ffmpeg not found: machines run without video');
-else {
-  if (process.env.FFMPEG && process.env.FFMPEG !== ffmpegPath)
-    log(`FFMPEG=${process.env.FFMPEG} does not exist`);
-  // Once per binary: which version, which arguments (the streams reuse this cached probe).
-  void probeFfmpeg(ffmpegPath).then((probe) => log(describeProbe(probe)));
+const defaultFfmpeg = resolveFfmpeg();
+if (process.env.FFMPEG && process.env.FFMPEG !== defaultFfmpeg) log(`FFMPEG=${process.env.FFMPEG} does not exist`);
+/** The machine's own ffmpeg (CABINET_FFMPEG) when it exists, else the one every machine uses. */
+function ffmpegOf(machineId: number, path: string | null): string | null {
+  if (path === null) return defaultFfmpeg;
+  if (existsSync(path)) return path;
+  log(`CABINET_FFMPEG: ${path} for machine ${machineId} does not exist; it uses ${defaultFfmpeg ?? 'no ffmpeg'}`);
+  return defaultFfmpeg;
 }
+const ffmpegPaths = new Map(config.machines.map((m) => [m.machineId, ffmpegOf(m.machineId, m.ffmpeg)]));
+const usedFfmpegs = new Set(ffmpegPaths.values());
+if (usedFfmpegs.has(null)) log('ffmpeg not found: machines run without video');
+// Once per binary: which version, which arguments (the streams reuse this cached probe).
+for (const path of usedFfmpegs) if (path) void probeFfmpeg(path).then((probe) => log(describeProbe(probe)));
 
 log(`critical memory in ${config.dataDir}`);
 const entries = config.machines.map(({ machineId, key, camera }) => {
+  const ffmpegPath = ffmpegPaths.get(machineId) ?? null;
   const machine = new SlotMachine({
     machineId,
     memory: new FileMemoryStore(config.dataDir, machineId, log),

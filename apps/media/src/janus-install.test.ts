@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { janusLibDir } from './janus-install.js';
+import { DEBIAN_JANUS_BIN, chooseJanus, janusLibDir, patchedJanusPrefix } from './janus-install.js';
 
 describe('janusLibDir', () => {
   it("takes Debian's folder for Debian's binary", () => {
@@ -11,5 +11,32 @@ describe('janusLibDir', () => {
     const exists = (file: string) => (seen.push(file), file === '/opt/janus-1.4.1/lib/janus/plugins');
     expect(janusLibDir('/opt/janus-1.4.1/bin/janus', exists)).toBe('/opt/janus-1.4.1/lib/janus');
     expect(seen).toEqual(['/opt/janus-1.4.1/lib/janus/plugins']);
+  });
+});
+
+describe('patchedJanusPrefix', () => {
+  it('names the Debian version and a hash of the patch, so a changed patch is a new build', () => {
+    const a = patchedJanusPrefix('patch A');
+    expect(a).toMatch(/^\/var\/lib\/reel-live\/janus-1\.4\.1\+ds-4-[0-9a-f]{12}$/);
+    expect(patchedJanusPrefix('patch A')).toBe(a);
+    expect(patchedJanusPrefix('patch B')).not.toBe(a);
+  });
+});
+
+describe('chooseJanus', () => {
+  const patched = `${patchedJanusPrefix()}/bin/janus`;
+
+  it('runs JANUS_BIN when set', () => {
+    expect(chooseJanus({ JANUS_BIN: '/opt/j/bin/janus' }, () => true).bin).toBe('/opt/j/bin/janus');
+  });
+
+  it('runs the NACK-fixed build when it is installed', () => {
+    expect(chooseJanus({}, (f) => f === patched).bin).toBe(patched);
+  });
+
+  it("falls back to Debian's binary, saying so", () => {
+    const choice = chooseJanus({}, () => false);
+    expect(choice.bin).toBe(DEBIAN_JANUS_BIN);
+    expect(choice.what).toMatch(/^Debian's package/);
   });
 });

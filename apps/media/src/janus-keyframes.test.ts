@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeyframeRequest } from './janus-keyframes.js';
+import { JoinRequestFilter, isKeyframeRequest } from './janus-keyframes.js';
 
 const rr = Buffer.from([0x80, 201, 0, 1, 0, 0, 0, 1]);
 const pli = Buffer.from([0x81, 206, 0, 2, 0, 0, 0, 1, 0, 0, 0, 2]);
@@ -16,5 +16,19 @@ describe('isKeyframeRequest', () => {
     expect(isKeyframeRequest(rr)).toBe(false);
     expect(isKeyframeRequest(Buffer.concat([rr, remb.subarray(0, 20)]))).toBe(false);
     expect(isKeyframeRequest(Buffer.from([1, 2, 3, 4, 5]))).toBe(false);
+  });
+});
+
+describe('JoinRequestFilter', () => {
+  it("absorbs one request per announced join, and none once the join's window is over", () => {
+    const f = new JoinRequestFilter();
+    expect(f.absorbs(0)).toBe(false);
+    f.expect(1000);
+    f.expect(1200);
+    expect(f.absorbs(1500)).toBe(true);
+    expect(f.absorbs(1600)).toBe(true);
+    expect(f.absorbs(1700)).toBe(false);
+    f.expect(2000);
+    expect(f.absorbs(2000 + 5001)).toBe(false);
   });
 });

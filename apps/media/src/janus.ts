@@ -1,11 +1,13 @@
 /**
  * Scale path: the same cabinet RTP into a Janus streaming mountpoint instead of the embedded
  * forwarder. This adapter runs Janus (config written to a temp dir at start, HTTP API on
- * 127.0.0.1 only), creates one `rtp` mountpoint per machine with `videobufferkf` (Janus' own GOP
- * cache), checks grants itself, and translates the WHEP-style calls into Janus' watch/start:
- * Janus always offers, so createViewer answers `kind: 'offer'` and the browser's answer arrives
- * by answerViewer. Teardown: leave/pagehide destroy the Janus session; Janus' `hangup` event (ICE
- * failure, DTLS alert) ends the viewer, and the per-viewer long poll keeps the session alive.
+ * 127.0.0.1 only), creates one `rtp` mountpoint per machine with its keyframe buffer (the whole
+ * GOP since Janus 1.3.3: a new viewer decodes at once), checks grants itself, and translates the
+ * WHEP calls into Janus' watch: Janus 1.1.4+ answers the browser's offer (`kind: 'answer'`, as
+ * werift); Debian bookworm's 1.1.2 only offers, so createViewer then answers `kind: 'offer'` and
+ * the browser's answer arrives by answerViewer. Teardown: leave/pagehide destroy the Janus session;
+ * Janus' `hangup` event (ICE failure, DTLS alert) ends the viewer, and the per-viewer long poll
+ * keeps the session alive.
  */
 import { type ChildProcess } from 'node:child_process';
 import { spawnTied, freePort, stopChild } from '@reel/process';
@@ -23,9 +25,10 @@ import type {
 import { verifyGrant } from '@reel/media-control';
 import { MediaError } from './forwarder.js';
 import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
-import { DEBIAN_JANUS_BIN, janusLibDir } from './janus-install.js';
+import { chooseJanus, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
 import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
+import { withoutRtx, withoutStreamNames } from './janus-sdp.js';
 import type { MediaBackendApi } from './control-server.js';
 
 const UNUSED_PLUGINS = [
@@ -43,6 +46,12 @@ const UNUSED_PLUGINS = [
 ];
 const UNUSED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
 const START_TIMEOUT_MS = 15_000;
+/**
+ * Longest GOP the keyframe buffer holds: the cabinet's encoder makes a keyframe every second; a
+ * later one (an encoder restart) still fits, and what does not fit would leave a new viewer with
+ * deltas it cannot decode until the next keyframe.
+ */
+const KEYFRAME_BUFFER_MS = 3000;
 
 interface JanusBackendOptions {
   secret: string;
@@ -66,6 +75,11 @@ interface JanusViewer {
 
 
 const tx = () => randomBytes(8).toString('hex');
+
+/** Janus 1.3.3 (1303 in `info`) made the keyframe buffer keep the deltas after the keyframe too. */
+const GOP_BUFFER_SINCE = 1303;
+/** Janus 1.1.4 let the streaming plugin answer a viewer's offer (before, it always offered). */
+const VIEWER_OFFERS_SINCE = 1104;
 
 /** The parts of Janus' JSON replies and events this adapter reads. */
 interface JanusMessage {
@@ -91,13 +105,17 @@ export class JanusBackend implements MediaBackendApi {
   private readonly viewers = new Map<string, JanusViewer>();
   private readonly closedCounts: Record<string, number> = {};
   private readonly startedAtMs = Date.now();
+  /** Whether this Janus sends a new viewer the whole GOP (bufferkf_ms), so it needs no keyframe. */
+  private gopBuffer = false;
+  /** Whether it answers the browser's offer (else it offers and the browser answers). */
+  private viewerOffers = false;
 
   constructor(private readonly opts: JanusBackendOptions) {}
 
   async start(): Promise<void> {
     const httpPort = await freePort('tcp');
     this.dir = mkdtempSync(path.join(tmpdir(), 'reel-janus-'));
-    const bin = this.opts.janusBin ?? DEBIAN_JANUS_BIN;
+    const bin = this.opts.janusBin ?? chooseJanus().bin;
     const lib = janusLibDir(bin);
     const stun = this.opts.iceServers
       .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
@@ -165,7 +183,12 @@ admin: { admin_http = false }
     for (;;) {
       try {
         const res = await fetch(`${this.base}/info`);
-        if (res.ok) break;
+        if (res.ok) {
+          const { version = 0 } = (await res.json()) as { version?: number };
+          this.gopBuffer = version >= GOP_BUFFER_SINCE;
+          this.viewerOffers = version >= VIEWER_OFFERS_SINCE;
+          break;
+        }
       } catch {
         // not up yet
       }
@@ -227,7 +250,11 @@ admin: { admin_http = false }
         videopt: VIDEO_PAYLOAD_TYPE,
         videocodec: 'vp8',
         videoiface: '127.0.0.1',
+        // The keyframe buffer: Janus 1.1.2 keeps the last keyframe only; 1.3.3+ ignore this flag
+        // and keep the last keyframe and every delta after it for bufferkf_ms (the GOP a new
+        // viewer decodes at once, like the forwarder's GopCache).
         videobufferkf: true,
+        bufferkf_ms: KEYFRAME_BUFFER_MS,
         // Viewers' PLI/FIR go out on this port to our keyframe tap (janus-keyframes.ts).
         videortcpport: videoRtcpPort,
         // Lets each viewer be told to render at once (PLAYOUT_DELAY_URI in @reel/protocol says why).
@@ -268,7 +295,7 @@ admin: { admin_http = false }
     return true;
   }
 
-  async createViewer(grant: string, machineId: number, _offerSdp: string): Promise<CreateViewerResponse> {
+  async createViewer(grant: string, machineId: number, offerSdp: string): Promise<CreateViewerResponse> {
     const check = verifyGrant(this.opts.secret, grant, { machineId });
     if (!check.ok) throw new MediaError(check.error === 'expired' ? 401 : 403, check.error);
     if (!this.ingests.has(machineId)) throw new MediaError(404, 'no_ingest');
@@ -288,23 +315,56 @@ admin: { admin_http = false }
       link: new JanusLink(),
     };
     this.viewers.set(viewer.id, viewer);
-    await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'watch', id: machineId } });
-    const offer = await this.nextJsep(viewer);
+    if (!this.viewerOffers) {
+      // Janus 1.1.2 only offers itself: the browser rolls its offer back and answers (answerViewer).
+      await this.post(`/${session}/${handle}`, { janus: 'message', body: { request: 'watch', id: machineId } });
+      const offer = await this.nextJsep(viewer, 'offer');
+      void this.pollEvents(viewer);
+      return { viewerId: viewer.id, kind: 'offer', sdp: withoutStreamNames(offer), backend: 'janus' };
+    }
+    // WHEP as werift does it: Janus answers the browser's offer, one round trip, and as the
+    // answerer it takes the DTLS client role, so it starts the handshake as soon as ICE is up.
+    if (this.gopBuffer) this.keyframeTaps.get(machineId)?.expectJoinRequest();
+    await this.post(`/${session}/${handle}`, {
+      janus: 'message',
+      body: { request: 'watch', id: machineId },
+      jsep: { type: 'offer', sdp: withoutRtx(offerSdp) },
+    });
+    await this.renderAtOnce(viewer);
+    const answer = await this.nextJsep(viewer, 'answer');
     void this.pollEvents(viewer);
-    return { viewerId: viewer.id, kind: 'offer', sdp: offer, backend: 'janus' };
+    return { viewerId: viewer.id, kind: 'answer', sdp: withoutStreamNames(answer), backend: 'janus' };
   }
 
-  /** Long-polls the viewer's session until Janus delivers the offer. */
-  private async nextJsep(v: JanusViewer): Promise<string> {
+  /** Long-polls the viewer's session until Janus delivers its offer or answer. */
+  private async nextJsep(v: JanusViewer, type: 'offer' | 'answer'): Promise<string> {
     const t0 = Date.now();
     while (Date.now() - t0 < 10_000) {
       const res = await fetch(`${this.base}/${v.session}?maxev=5&rid=${Date.now()}`, {
         signal: AbortSignal.timeout(12_000),
       });
       const events = [(await res.json()) as JanusMessage | JanusMessage[]].flat();
-      for (const e of events) if (e.jsep?.type === 'offer') return e.jsep.sdp;
+      for (const e of events) {
+        if (e.jsep?.type === type) return e.jsep.sdp;
+        const refused = e.plugindata?.data?.error;
+        if (refused) {
+          // A watch Janus refused: an SDP it cannot use (or a mountpoint gone meanwhile).
+          this.opts.log?.(`janus refused viewer ${v.id} of machine ${v.machineId}: ${refused}`);
+          await this.closeViewer(v, 'dead');
+          throw new MediaError(400, 'bad_request');
+        }
+      }
     }
+    await this.closeViewer(v, 'dead');
     throw new MediaError(404, 'no_ingest');
+  }
+
+  /** Zero playout delay, as the embedded forwarder sends (PLAYOUT_DELAY_URI says why). */
+  private async renderAtOnce(v: JanusViewer): Promise<void> {
+    await this.post(`/${v.session}/${v.handle}`, {
+      janus: 'message',
+      body: { request: 'configure', min_delay: 0, max_delay: 0 },
+    });
   }
 
   /** Keeps the session alive and ends the viewer when Janus reports a hangup. */
@@ -330,16 +390,13 @@ admin: { admin_http = false }
   async answerViewer(viewerId: string, answerSdp: string): Promise<void> {
     const v = this.viewers.get(viewerId);
     if (!v) throw new MediaError(404, 'no_viewer');
+    if (this.gopBuffer) this.keyframeTaps.get(v.machineId)?.expectJoinRequest();
     await this.post(`/${v.session}/${v.handle}`, {
       janus: 'message',
       body: { request: 'start' },
       jsep: { type: 'answer', sdp: answerSdp },
     });
-    // Zero playout delay, as the embedded forwarder sends (PLAYOUT_DELAY_URI says why).
-    await this.post(`/${v.session}/${v.handle}`, {
-      janus: 'message',
-      body: { request: 'configure', min_delay: 0, max_delay: 0 },
-    });
+    await this.renderAtOnce(v);
   }
 
   private async closeViewer(v: JanusViewer, reason: ViewerCloseReason): Promise<void> {

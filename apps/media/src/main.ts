@@ -5,8 +5,9 @@
  *   MEDIA_BACKEND          werift (default) | janus
  *   MEDIA_ICE_SERVERS      JSON array of RTCIceServer handed to werift (and to browsers by the server)
  *   MEDIA_ICE_HOSTS        extra ICE host addresses, comma separated (e.g. 127.0.0.1)
- *   JANUS_BIN              janus binary for MEDIA_BACKEND=janus (default /usr/bin/janus); one built
- *                          under a prefix loads its plugins from <prefix>/lib/janus
+ *   JANUS_BIN              janus binary for MEDIA_BACKEND=janus (default: the NACK-fixed build when
+ *                          installed, else /usr/bin/janus; janus-install.ts); one built under a
+ *                          prefix loads its plugins from <prefix>/lib/janus
  * Prints one JSON line per event on stdout: {"event":"ready","data":{"controlPort":N,...}}, viewer_closed, ...
  */
 import type { IceServer, MediaProcessEvent } from '@reel/protocol';
@@ -26,10 +27,14 @@ const emit = (e: MediaProcessEvent) => process.stdout.write(`${JSON.stringify(e)
 let backend: MediaBackendApi & { close(): void | Promise<void> };
 if (backendName === 'janus') {
   const { JanusBackend } = await import('./janus.js');
+  const { chooseJanus } = await import('./janus-install.js');
+  const choice = chooseJanus();
+  // Not JSON: the supervisor logs it as a line of its own.
+  console.log(`janus: ${choice.bin} (${choice.what})`);
   const janus = new JanusBackend({
     secret,
     iceServers,
-    ...(process.env.JANUS_BIN ? { janusBin: process.env.JANUS_BIN } : {}),
+    janusBin: choice.bin,
     onKeyframeRequest: (machineId) => emit({ event: 'keyframe_request', data: { machineId } }),
   });
   await janus.start();

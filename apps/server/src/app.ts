@@ -15,6 +15,7 @@ import { TEXT_FORMAT, isText } from '@reel/protocol';
 import type { AppContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
+import { corsPlugin } from './plugins/cors.js';
 import { wsOriginPlugin } from './plugins/ws-origin.js';
 import { isAbortedDownload } from './lib/aborted-download.js';
 import { redactUrl } from './lib/redact.js';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(wsOriginPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
+  await app.register(corsPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
   await app.register(authPlugin, { tokens: ctx.tokens });
 
   // Revocations from other processes (the operator's ban) close this server's sockets at once.

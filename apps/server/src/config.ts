@@ -112,8 +112,9 @@ export function loadConfig() {
     demoCabinets: bool('DEMO_CABINETS', true),
     ws: {
       /**
-       * Origins besides the site's own (the host a request came to) whose pages may open the game
-       * and notification channels; `*` allows any. Upgrades without an Origin are not browsers.
+       * Origins besides the site's own (the host a request came to) whose pages may use this
+       * backend: open the game and notification channels and call the API and WHEP (CORS); `*`
+       * allows any. Upgrades without an Origin are not browsers.
        */
       allowedOrigins: origins('WS_ALLOWED_ORIGINS'),
       /** A game socket that has not sent `init` by then is closed (4003). */

@@ -31,7 +31,8 @@ async function start(): Promise<void> {
   if (signedIn) preloadSignedInChunks(handles);
   const settings = await settingsLoaded;
   // /check needs only the settings (its base): ask it while the texts load and the app renders.
-  startIpCheck();
+  // With the country policy off (the server reports its IP_CHECK as IP_CHEKCING) nothing waits on it.
+  if (settings.IP_CHEKCING) startIpCheck();
   prepareAuth();
   // The page's own data too (the lobby's machine list): it no longer waits for /validate.
   if (signedIn) preloadSignedInData(handles);

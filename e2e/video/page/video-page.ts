@@ -111,12 +111,15 @@ const api = {
   /** Wall-clock first presented frame after the join, and the first frame rendered after it began. */
   firstFrame: () => (firstPresented ? { joinMs, ...firstPresented, freshAtMs: firstFreshMs } : null),
   stats: async () => (conn?.pc ? readVideoStats(conn.pc) : null),
-  /** The RTP header extensions negotiated for the video: the extmap lines of the answer's video section. */
-  videoExtensions(): string[] {
+  /** The answer's video section (ours when the server offered, the server's otherwise). */
+  videoAnswer(): string {
     const pc = conn?.pc;
     const answer = pc?.localDescription?.type === 'answer' ? pc.localDescription : pc?.remoteDescription;
-    const video = answer?.sdp.split(/^(?=m=)/m).find((section) => section.startsWith('m=video')) ?? '';
-    return [...video.matchAll(/^a=extmap:\d+(?:\/\w+)? (\S+)/gm)].map((m) => m[1]!);
+    return answer?.sdp.split(/^(?=m=)/m).find((section) => section.startsWith('m=video')) ?? '';
+  },
+  /** The RTP header extensions negotiated for the video: the extmap lines of the answer's video section. */
+  videoExtensions(): string[] {
+    return [...api.videoAnswer().matchAll(/^a=extmap:\d+(?:\/\w+)? (\S+)/gm)].map((m) => m[1]!);
   },
   /** Current reel-area signature, for before/after comparisons. */
   reels(): number[] | null {

@@ -161,6 +161,8 @@ export const CommandRejectReason = {
   Unsupported: 'unsupported',
   UnknownBand: 'unknown_band',
   Offline: 'offline',
+  /** The cabinet's outbox of cycles the server has not acknowledged is full: no new paid game. */
+  UnacknowledgedGames: 'unacknowledged_games',
 } as const;
 export type CommandRejectReason = (typeof CommandRejectReason)[keyof typeof CommandRejectReason];
 
@@ -235,6 +237,11 @@ export interface AgentClientEvents {
      */
     videoError?: string;
   };
+  /**
+   * A finished game. The cabinet keeps it in its critical memory (its outbox of unacknowledged
+   * cycles) and sends it again, in play order, after every (re)authentication and whenever its
+   * `cycle_ack` is overdue, until the server acknowledges it.
+   */
   cycle: { machineId: number; cycle: GameCycle };
   meters: { machineId: number; meters: MachineMeters };
   /**
@@ -273,6 +280,11 @@ export interface AgentServerEvents {
     profile?: MachineProfile;
   };
   command: { machineId: number; command: AgentCommand };
+  /**
+   * The cycle with this game id is stored (its transaction committed, or it was stored before):
+   * the cabinet drops it from its outbox of unacknowledged cycles.
+   */
+  cycle_ack: { machineId: number; gameId: string };
   error: { reason: string };
 }
 export type AgentServerMessage = Union<AgentServerEvents>;

@@ -16,6 +16,8 @@ export const Code = {
   RegistrationClosed: 40301,
   /** The camera view was asked for while SHOW_WEBCAM is off, or the machine cannot show it. */
   CameraUnavailable: 40302,
+  /** A WHEP call without a valid video grant for that machine (missing, malformed, forged, expired, another machine's). */
+  VideoGrantRefused: 40303,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -68,6 +70,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.CameraUnavailable]: {
     en: 'The camera view is not available on this machine',
     tr: 'Bu makinede kamera görüntüsü kullanılamıyor',
+  },
+  [Code.VideoGrantRefused]: {
+    en: 'The video permit is missing, expired or not for this machine',
+    tr: 'Video izni yok, süresi dolmuş ya da bu makine için değil',
   },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {

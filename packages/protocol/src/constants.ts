@@ -173,13 +173,18 @@ export const DEFAULT_SETTINGS = {
    * screen's Turkish text names it as {secret}. Empty: the text says no PIN value.
    */
   DEFAULT_PIN: '',
-  /** Read-only: the server serves its own IP_CHECK here; the web app always asks `/check`. */
+  /** Read-only: the server serves its own IP_CHECK here; the web app asks `/check` only while it is on. */
   IP_CHEKCING: false,
   LANG_SELECT: true,
   SHOW_CONTACT_ON_LOGIN: true,
   LOGIN_WITH_TOKEN: false,
   HIDE_HEADER_BAR: false,
+  /** Offers the login page's splash switch; the player's choice shows the full-page splash. */
   SPLASH_SCREEN: false,
+  /** The login page's logo (spec §1 "login page logo", optional): shown or not. */
+  SHOW_LOGIN_LOGO: true,
+  /** The operator's logo for the login page (a site path or an https URL); '' shows the product's own. */
+  LOGIN_LOGO_URL: '',
   SHOW_WEBCAM: true,
   AUTO_FULLSCREEN: false,
   DISCOUNT: true,

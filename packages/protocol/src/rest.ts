@@ -75,6 +75,8 @@ export interface TokenClaims {
   lastname: string;
   email: string;
   username: string;
+  /** The operator-set avatar URL (spec "photoURL"); absent: no picture. */
+  photoURL?: string;
   role: string[];
   exp: number;
   iat: number;

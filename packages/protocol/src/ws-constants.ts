@@ -30,3 +30,9 @@ export const SessionAction = {
   CloseSession: 'CLOSE_SESSION',
 } as const;
 export type SessionAction = (typeof SessionAction)[keyof typeof SessionAction];
+
+/**
+ * The support chat's `info` on the notification channel (code 20000): a new message in one of the
+ * player's conversations. The chat panel refreshes on it; it is no notice to show.
+ */
+export const ChatAction = { Message: 'CHAT_MESSAGE' } as const;

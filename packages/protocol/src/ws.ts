@@ -10,7 +10,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Int4, Text } from './text.js';
 
-export { PROTOCOL_VERSION, SessionAction, WsCloseCode } from './ws-constants.js';
+export { ChatAction, PROTOCOL_VERSION, SessionAction, WsCloseCode } from './ws-constants.js';
 
 export interface Envelope<E extends string, D> {
   event: E;

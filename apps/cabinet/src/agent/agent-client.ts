@@ -1,8 +1,13 @@
 /**
  * The cabinet's side of the agent channel: one WebSocket per process, every machine authenticated
  * with its own key, reports (state, cycles, meters, command results) sent as they happen, commands
- * executed at most once. While disconnected, cycles and command results queue up and are sent
- * after the machine is authenticated again, so the server's game recall misses nothing.
+ * executed at most once.
+ *
+ * Game cycles are delivered at least once, and the server stores each once: a finished game stays
+ * in the machine's critical memory (its outbox) until the server's `cycle_ack`, and the whole
+ * outbox is sent again, in play order, after every authentication and whenever the oldest game's
+ * acknowledgement is overdue. So neither a kill of this process nor of the server (nor a database
+ * that failed an insert) loses a game. Command results queue up in this process while disconnected.
  */
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
@@ -12,6 +17,7 @@ import {
   type AgentCommand,
   type AgentServerMessage,
   type CommandResult,
+  type GameCycle,
   type MachineProfile,
   type QualityBand,
   type VideoType,
@@ -41,15 +47,21 @@ interface AgentClientOptions {
   agentId: string;
   machines: AgentMachine[];
   log?: (msg: string) => void;
+  /** A game not acknowledged this long after it was sent is sent again, with every later one. */
+  cycleAckTimeoutMs?: number;
 }
 
 const OUTBOX_LIMIT = 2000;
 const HEARTBEAT_MS = 10_000;
+const CYCLE_ACK_TIMEOUT_MS = 10_000;
 
 interface Slot {
   entry: AgentMachine;
   authed: boolean;
+  /** Command results waiting for the connection (cycles wait in the machine's memory). */
   outbox: AgentClientMessage[];
+  /** When each unacknowledged game was last sent on the current connection. */
+  cycleSentAtMs: Map<string, number>;
 }
 
 export class AgentClient extends EventEmitter<{
@@ -62,13 +74,14 @@ export class AgentClient extends EventEmitter<{
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private resendTimer: NodeJS.Timeout | null = null;
   private readonly slots = new Map<number, Slot>();
   status: AgentStatus = AgentStatus.Closed;
 
   constructor(private readonly opts: AgentClientOptions) {
     super();
     for (const entry of opts.machines) {
-      const slot: Slot = { entry, authed: false, outbox: [] };
+      const slot: Slot = { entry, authed: false, outbox: [], cycleSentAtMs: new Map() };
       this.slots.set(entry.machine.machineId, slot);
       const id = entry.machine.machineId;
       entry.machine.on('state', (s) =>
@@ -87,9 +100,8 @@ export class AgentClient extends EventEmitter<{
       entry.machine.on('meters', (m) =>
         this.sendLive(slot, { event: 'meters', data: { machineId: id, meters: m } }),
       );
-      entry.machine.on('cycle', (c) =>
-        this.sendQueued(slot, { event: 'cycle', data: { machineId: id, cycle: c } }),
-      );
+      // Already in the machine's outbox: sent now if connected, else after the next authentication.
+      entry.machine.on('cycle', (c) => this.sendCycle(slot, c));
     }
   }
 
@@ -102,6 +114,7 @@ export class AgentClient extends EventEmitter<{
     this.setStatus(AgentStatus.Stopped);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.resendTimer) clearInterval(this.resendTimer);
     for (const slot of this.slots.values()) {
       if (slot.authed) {
         slot.entry.machine.setOffline(true);
@@ -161,6 +174,8 @@ export class AgentClient extends EventEmitter<{
         alive = false;
         ws.ping();
       }, HEARTBEAT_MS);
+      const ackTimeoutMs = this.opts.cycleAckTimeoutMs ?? CYCLE_ACK_TIMEOUT_MS;
+      this.resendTimer = setInterval(() => this.resendOverdueCycles(ackTimeoutMs), ackTimeoutMs / 5);
     });
     ws.on('message', (raw) => {
       let msg: AgentServerMessage;
@@ -175,8 +190,11 @@ export class AgentClient extends EventEmitter<{
     ws.on('close', () => {
       if (this.heartbeat) clearInterval(this.heartbeat);
       this.heartbeat = null;
+      if (this.resendTimer) clearInterval(this.resendTimer);
+      this.resendTimer = null;
       for (const slot of this.slots.values()) {
         slot.authed = false;
+        slot.cycleSentAtMs.clear();
         // A session that ended meanwhile cannot reset the view: the server re-sends a live camera choice.
         slot.entry.stream?.setView('screen');
       }
@@ -204,6 +222,9 @@ export class AgentClient extends EventEmitter<{
         }
         slot.entry.machine.setOffline(false);
         slot.entry.machine.announce();
+        // Every game not acknowledged yet, in play order, before the results of commands: a cash
+        // out's result must find the games played before it already on their way.
+        this.sendCycles(slot);
         const queued = slot.outbox.splice(0);
         for (const m of queued) this.raw(ws, m);
         // After the machine's state and meters are on their way: the server must not wait for a
@@ -217,6 +238,13 @@ export class AgentClient extends EventEmitter<{
         void this.runCommand(slot, msg.data.command).then((result) =>
           this.sendQueued(slot, { event: 'command_result', data: { machineId: msg.data.machineId, result } }),
         );
+        return;
+      }
+      case 'cycle_ack': {
+        const slot = this.slots.get(msg.data.machineId);
+        if (!slot) return;
+        slot.cycleSentAtMs.delete(msg.data.gameId);
+        slot.entry.machine.acknowledge(msg.data.gameId);
         return;
       }
       case 'welcome':
@@ -287,7 +315,32 @@ export class AgentClient extends EventEmitter<{
     if (slot.authed && this.ws) this.raw(this.ws, msg);
   }
 
-  /** Cycles and command results must arrive: queue them while the machine is not connected. */
+  private sendCycle(slot: Slot, cycle: GameCycle): void {
+    if (!slot.authed || !this.ws) return;
+    slot.cycleSentAtMs.set(cycle.gameId, Date.now());
+    this.raw(this.ws, { event: 'cycle', data: { machineId: slot.entry.machine.machineId, cycle } });
+  }
+
+  /** The machine's whole outbox, oldest first. */
+  private sendCycles(slot: Slot): void {
+    for (const cycle of [...slot.entry.machine.unacknowledgedGames]) this.sendCycle(slot, cycle);
+  }
+
+  /**
+   * The server stores a machine's games in play order and holds back the ones after a game it
+   * failed to store (its database went away mid-insert): when the oldest game waits too long for
+   * its acknowledgement, the whole outbox goes again.
+   */
+  private resendOverdueCycles(ackTimeoutMs: number): void {
+    const now = Date.now();
+    for (const slot of this.slots.values()) {
+      const oldest = slot.entry.machine.unacknowledgedGames[0];
+      if (!slot.authed || !oldest) continue;
+      if (now - (slot.cycleSentAtMs.get(oldest.gameId) ?? 0) >= ackTimeoutMs) this.sendCycles(slot);
+    }
+  }
+
+  /** Command results must arrive: queue them while the machine is not connected. */
   private sendQueued(slot: Slot, msg: AgentClientMessage): void {
     if (slot.authed && this.ws && this.ws.readyState === WebSocket.OPEN) return this.raw(this.ws, msg);
     slot.outbox.push(msg);

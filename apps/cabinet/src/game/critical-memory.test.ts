@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResult, GameCycle } from '@reel/protocol';
-import { FileMemoryStore, newMemoryImage, type MemoryImage, type MemoryStore } from './critical-memory.js';
+import { FileMemoryStore, MEMORY_VERSION, RECALL_GAMES, UNACKED_GAMES_LIMIT, newMemoryImage, type MemoryImage } from './critical-memory.js';
 import { evaluateStops } from './engine.js';
 import { SlotMachine } from './machine.js';
-import { Rng, type Uint32Source } from './rng.js';
-import { FREE_SPINS_AWARD, REEL_STRIPS } from '@reel/protocol';
+import { Rng } from './rng.js';
+import { FREE_SPINS_AWARD } from '@reel/protocol';
+import { CrashableStore, findStops, scripted } from './test-doubles.js';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
 const SLOW = { ...FAST, spinDurationMs: 60_000 };
@@ -19,55 +21,6 @@ const until = async (check: () => boolean, what: string, timeoutMs = 3_000) => {
     await sleep(2);
   }
 };
-
-/**
- * A memory whose commits become durable only when the test says so, and a "kill -9" that throws
- * away whatever was not durable yet: what a machine may rely on is exactly what it waited for.
- */
-class CrashableStore implements MemoryStore {
-  durable: string | null = null;
-  private pending: { data: string; resolve: () => void }[] = [];
-  autoFlush = true;
-  /** Every durable image, for the "killed at any moment" sweep. */
-  history: string[] = [];
-  load(): MemoryImage | null {
-    return this.durable ? (JSON.parse(this.durable) as MemoryImage) : null;
-  }
-  commit(image: MemoryImage): Promise<void> {
-    const data = JSON.stringify(image);
-    return new Promise((resolve) => {
-      this.pending.push({ data, resolve });
-      if (this.autoFlush) queueMicrotask(() => this.flush());
-    });
-  }
-  /** Images handed to the store and not durable yet. */
-  get waiting(): MemoryImage[] {
-    return this.pending.map((p) => JSON.parse(p.data) as MemoryImage);
-  }
-  flush() {
-    for (const p of this.pending.splice(0)) {
-      this.durable = p.data;
-      this.history.push(p.data);
-      p.resolve();
-    }
-  }
-  /** kill -9: commits not yet durable are lost, and their callers never hear back. */
-  crash() {
-    this.pending = [];
-  }
-}
-
-function scripted(values: number[]): Uint32Source {
-  const queue = [...values];
-  return { nextUint32: () => queue.shift() ?? 3 };
-}
-function findStops(pred: (ev: ReturnType<typeof evaluateStops>) => boolean): number[] {
-  for (let k = 0; k < 200_000; k++) {
-    const stops = REEL_STRIPS.map((s, r) => Math.floor((k * (r * 7 + 3) + r * 11 + k / (r + 1)) % s.length));
-    if (pred(evaluateStops(stops))) return stops;
-  }
-  throw new Error('no such stops');
-}
 
 const machines: SlotMachine[] = [];
 function machine(opts: ConstructorParameters<typeof SlotMachine>[0]) {
@@ -289,3 +242,102 @@ describe('a machine restarted from its critical memory', () => {
     }
   });
 });
+
+describe('the outbox of games the server has not acknowledged', () => {
+  it('keeps every game of a bonus round longer than the recall ring, across a kill, until each is acknowledged', async () => {
+    const trigger = findStops((ev) => ev.scatterCount === 3);
+    const plain = findStops((ev) => ev.scatterCount === 0);
+    const store = new CrashableStore();
+    const free = (n: number) => Array.from({ length: n }, () => plain).flat();
+    // The first free spin triggers ten more: 1 paid + 20 free games.
+    const a = machine({ machineId: 6, timing: FAST, memory: store, rng: new Rng(scripted([...trigger, 1, ...trigger, ...free(19)])) });
+    await a.execute({ commandId: 'ci-6', type: 'credit_in', amountCents: 1_000 });
+    await a.execute({ commandId: 'spin-6', type: 'spin' });
+    await until(() => a.state === 'idle' && a.meters.freeGamesPlayed === 2 * FREE_SPINS_AWARD, 'the bonus round');
+    const played = a.unacknowledgedGames.map((g) => g.gameId);
+    expect(played).toEqual(['6-1', ...Array.from({ length: 20 }, (_, i) => `6-1-f${i + 1}`)]);
+    await until(() => store.load()!.unackedGames.length === 21, 'the durable outbox');
+    expect(store.load()!.lastGames).toHaveLength(RECALL_GAMES);
+
+    a.acknowledge('6-1');
+    a.acknowledge('6-1-f1');
+    a.acknowledge('no-such-game');
+    await until(() => store.load()!.unackedGames.length === 19, 'the acknowledgements committed');
+    store.crash();
+    const b = machine({ machineId: 6, timing: FAST, memory: store });
+    expect(b.unacknowledgedGames.map((g) => g.gameId)).toEqual(played.slice(2));
+    for (const game of played.slice(2)) b.acknowledge(game);
+    await until(() => store.load()!.unackedGames.length === 0, 'an empty outbox');
+  });
+
+  it('a game killed before its acknowledgement arrived is still in the outbox after the restart', async () => {
+    const store = new CrashableStore();
+    const a = machine({ machineId: 7, timing: FAST, memory: store });
+    const sent: GameCycle[] = [];
+    a.on('cycle', (c) => sent.push(c));
+    await a.execute({ commandId: 'ci-7', type: 'credit_in', amountCents: 1_000 });
+    await a.execute({ commandId: 'spin-7', type: 'spin' });
+    await until(() => a.state === 'idle', 'idle', 5_000);
+    expect(sent.map((c) => c.gameId)).toContain('7-1');
+    store.crash();
+    const b = machine({ machineId: 7, timing: FAST, memory: store });
+    expect(b.unacknowledgedGames.map((g) => g.gameId)).toContain('7-1');
+  });
+
+  it('a full outbox stops paid games (and autoplay) until acknowledgements make room', async () => {
+    const store = new CrashableStore();
+    const full = newMemoryImage(8, { ...new SlotMachine({ machineId: 8 }).meters, creditsCents: 100_000 });
+    full.unackedGames = Array.from({ length: UNACKED_GAMES_LIMIT }, (_, i) => fakeGame(`8-${i + 1}`));
+    store.durable = JSON.stringify(full);
+    const b = machine({ machineId: 8, timing: FAST, memory: store });
+    expect(await b.execute({ commandId: 'spin-8a', type: 'spin' })).toMatchObject({ outcome: 'rejected', reason: 'unacknowledged_games' });
+    await b.execute({ commandId: 'auto-8', type: 'autoplay', on: true });
+    await until(() => !b.meters.autoplay, 'autoplay to end');
+    expect(b.meters.gamesPlayed).toBe(0);
+    b.acknowledge('8-1');
+    expect(await b.execute({ commandId: 'spin-8b', type: 'spin' })).toMatchObject({ outcome: 'ok' });
+  });
+});
+
+describe('a memory written by the previous version', () => {
+  it('loads, and its last games go to the outbox (the server stores each once and acknowledges it)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cabinet-memory-v1-'));
+    try {
+      const current = newMemoryImage(9, new SlotMachine({ machineId: 9 }).meters);
+      const { unackedGames: _none, ...rest } = { ...current, lastGames: [fakeGame('9-1'), fakeGame('9-2')] };
+      const body = JSON.stringify({ ...rest, version: 1 });
+      const sha256 = createHash('sha256').update(body).digest('hex');
+      fs.writeFileSync(path.join(dir, 'machine-9.json'), JSON.stringify({ sha256, body }));
+      const logs: string[] = [];
+      const loaded = new FileMemoryStore(dir, 9, (l) => logs.push(l)).load()!;
+      expect(loaded).toMatchObject({ version: MEMORY_VERSION, memoryId: current.memoryId });
+      expect(loaded.unackedGames.map((g) => g.gameId)).toEqual(['9-1', '9-2']);
+      expect(logs).toEqual(['machine 9: critical memory version 1 upgraded to 2']);
+      const m = machine({ machineId: 9, timing: FAST, memory: new FileMemoryStore(dir, 9) });
+      expect(m.recall().memoryId).toBe(current.memoryId);
+      expect(m.unacknowledgedGames).toHaveLength(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+function fakeGame(gameId = 'x-1'): GameCycle {
+  return {
+    gameId,
+    betCents: 20,
+    winCents: 0,
+    symbols: [['CHERRY']],
+    lineWins: [],
+    scatterCount: 0,
+    scatterWinCents: 0,
+    creditsBeforeCents: 1_000,
+    creditsAfterCents: 980,
+    freeSpin: false,
+    freeSpinsAwarded: 0,
+    freeSpinsLeft: 0,
+    jackpotHit: false,
+    startedAtMs: 1,
+    endedAtMs: 2,
+  };
+}

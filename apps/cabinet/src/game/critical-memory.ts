@@ -1,6 +1,7 @@
 /**
  * A cabinet's critical memory (GLI-11 style NVRAM): the credit meter and the other meters, the bet
- * level, any fault, the last games, the game in progress and the command ids already applied. The
+ * level, any fault, the last games, the games the server has not acknowledged storing yet (the
+ * outbox), the game in progress and the command ids already applied. The
  * machine commits an image of it before it acknowledges anything that moves money (a credit in, a
  * cash out, a game's result) and before the reels of a game start to turn, so killing the process
  * at any moment loses nothing: on start the machine continues from the last committed image.
@@ -15,9 +16,16 @@ import { open, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { CabinetFault, CommandResult, GameCycle, MachineMeters } from '@reel/protocol';
 
-export const MEMORY_VERSION = 1;
+/** 2: the outbox of unacknowledged games (`unackedGames`). A version-1 image is migrated on load. */
+export const MEMORY_VERSION = 2;
 /** Games kept for recall (a real cabinet keeps at least the last 10). */
 export const RECALL_GAMES = 10;
+/**
+ * Games kept until the server acknowledges them. A real cabinet stops taking bets when its event
+ * buffer is full rather than lose an event: at this many the machine refuses paid games (a bonus
+ * round in progress still plays out) until acknowledgements make room.
+ */
+export const UNACKED_GAMES_LIMIT = 1000;
 /**
  * Applied money commands (credit in, cash out) remembered for replays: the server sends a pending
  * one again at its next connection, long before 200 others. Spins and other commands are only ever
@@ -49,8 +57,14 @@ export interface MemoryImage {
   meters: MachineMeters;
   fault: CabinetFault | null;
   bonusBetCents: number;
-  /** Oldest first, at most RECALL_GAMES. */
+  /** Oldest first, at most RECALL_GAMES: for display and recall. */
   lastGames: GameCycle[];
+  /**
+   * The outbox: every game whose cycle the server has not acknowledged storing, oldest first. A game
+   * stays here however many games follow it (a bonus round longer than the recall ring), and is sent
+   * again after every reconnect until its `cycle_ack` arrives.
+   */
+  unackedGames: GameCycle[];
   incompleteGame: IncompleteGame | null;
   /** [commandId, first answer], oldest first. */
   appliedMoney: [string, CommandResult][];
@@ -77,10 +91,25 @@ export function newMemoryImage(machineId: number, meters: MachineMeters): Memory
     fault: null,
     bonusBetCents: 0,
     lastGames: [],
+    unackedGames: [],
     incompleteGame: null,
     appliedMoney: [],
     appliedOther: [],
   };
+}
+
+/** What older versions wrote: version 1 had no outbox. */
+type StoredImage = MemoryImage | (Omit<MemoryImage, 'version' | 'unackedGames'> & { version: 1 });
+
+/**
+ * An image as this version keeps it, or null for an unknown version. Version 1 did not know which
+ * of its last games the server had stored: all of them go to the outbox, and the server, which
+ * stores each game once by its id, acknowledges the ones it has.
+ */
+function upgradeImage(stored: StoredImage): MemoryImage | null {
+  if (stored.version === MEMORY_VERSION) return stored;
+  if (stored.version === 1) return { ...stored, version: MEMORY_VERSION, unackedGames: [...stored.lastGames] };
+  return null;
 }
 
 /** A memory that lives only as long as the process: the simulator's and unit tests' default. */
@@ -89,7 +118,7 @@ export class VolatileMemoryStore implements MemoryStore {
   committed: string | null = null;
   commits = 0;
   load(): MemoryImage | null {
-    return this.committed ? (JSON.parse(this.committed) as MemoryImage) : null;
+    return this.committed ? upgradeImage(JSON.parse(this.committed) as StoredImage) : null;
   }
   commit(image: MemoryImage): Promise<void> {
     this.committed = JSON.stringify(image);
@@ -130,9 +159,11 @@ export class FileMemoryStore implements MemoryStore {
         body: string;
       };
       if (checksum(body) !== sha256) throw new Error('checksum mismatch');
-      const image = JSON.parse(body) as MemoryImage;
-      if (image.version !== MEMORY_VERSION || image.machineId !== this.machineId)
-        throw new Error("not this machine's memory");
+      const stored = JSON.parse(body) as StoredImage;
+      const image = upgradeImage(stored);
+      if (!image || image.machineId !== this.machineId) throw new Error("not this machine's memory");
+      if (stored.version !== image.version)
+        this.log(`machine ${this.machineId}: critical memory version ${stored.version} upgraded to ${image.version}`);
       return image;
     } catch (error) {
       // A damaged memory is kept for inspection; the machine starts with a new, empty one (and a new

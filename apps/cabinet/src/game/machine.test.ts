@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentCommand, AgentMachineState, GameCycle } from '@reel/protocol';
 import { SlotMachine } from './machine.js';
 import { Rng, type Uint32Source } from './rng.js';
-import { REEL_STRIPS, FREE_SPINS_AWARD } from '@reel/protocol';
+import { FREE_SPINS_AWARD } from '@reel/protocol';
+import { findStops } from './test-doubles.js';
 import { evaluateStops } from './engine.js';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
@@ -14,13 +15,6 @@ function scripted(paid: number[], free: number[][]): Uint32Source {
   const queue: number[] = [...paid, 1];
   for (const s of free) queue.push(...s);
   return { nextUint32: () => queue.shift() ?? 3 };
-}
-function findStops(pred: (ev: ReturnType<typeof evaluateStops>) => boolean): number[] {
-  for (let k = 0; k < 200_000; k++) {
-    const stops = REEL_STRIPS.map((s, r) => Math.floor((k * (r * 7 + 3) + r * 11 + k / (r + 1)) % s.length));
-    if (pred(evaluateStops(stops))) return stops;
-  }
-  throw new Error('no such stops');
 }
 
 describe('SlotMachine', () => {

@@ -3,8 +3,9 @@
  * autoplay, cash out, faults. The outcome of a game is fixed by the RNG the moment the spin starts
  * (as on a real machine); the reel animation only reveals it.
  *
- * Critical memory (critical-memory.ts): the meters, the fault, the last games, the game in progress
- * and the ids of applied commands are committed durably
+ * Critical memory (critical-memory.ts): the meters, the fault, the last games, the outbox of games
+ * the server has not acknowledged, the game in progress and the ids of applied commands are
+ * committed durably
  * - before a credit in or a cash out is answered,
  * - when a game starts: the bet is taken and the outcome drawn, and both are committed before the
  *   reels turn,
@@ -13,6 +14,10 @@
  * A machine started from a memory with a game in progress plays that game again with the committed
  * outcome (the reels turn once more and land on the same stops) and pays it; a bonus round in
  * progress continues with its remaining free spins. Autoplay is not restored.
+ *
+ * Every finished game enters the outbox with its result and leaves it only when the server
+ * acknowledges storing it (`acknowledge`); the agent client sends the outbox again after every
+ * reconnect. So a game reaches the records however many games follow it and whatever is killed.
  */
 import { EventEmitter } from 'node:events';
 import type {
@@ -31,7 +36,9 @@ import { CommandDeduper } from './command-deduper.js';
 import {
   APPLIED_MONEY_LIMIT,
   APPLIED_OTHER_LIMIT,
+  MEMORY_VERSION,
   RECALL_GAMES,
+  UNACKED_GAMES_LIMIT,
   VolatileMemoryStore,
   newMemoryImage,
   type IncompleteGame,
@@ -137,6 +144,8 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
   /** Resolves once the machine's memory is durable (at once for a memory loaded from disk). */
   readonly ready: Promise<void>;
   private readonly lastGames: GameCycle[];
+  private readonly unackedGames: GameCycle[];
+  private ackCommitQueued = false;
   private incomplete: IncompleteGame | null;
   private readonly appliedMoney: Map<string, CommandResult>;
   private readonly appliedOther: Map<string, CommandResult>;
@@ -176,6 +185,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     this.fault = image.fault;
     this.bonusBetCents = image.bonusBetCents;
     this.lastGames = [...image.lastGames];
+    this.unackedGames = [...image.unackedGames];
     this.incomplete = image.incompleteGame;
     this.appliedMoney = new Map(image.appliedMoney);
     this.appliedOther = new Map(image.appliedOther);
@@ -292,15 +302,38 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     };
   }
 
+  /** The outbox: finished games the server has not acknowledged storing, oldest first. */
+  get unacknowledgedGames(): readonly GameCycle[] {
+    return this.unackedGames;
+  }
+
+  /**
+   * The server has stored the game: it leaves the outbox. Acknowledgements arriving together (the
+   * answer to a re-sent outbox) are committed together; one lost to a kill only means the game is
+   * sent again and acknowledged again.
+   */
+  acknowledge(gameId: string): void {
+    const index = this.unackedGames.findIndex((game) => game.gameId === gameId);
+    if (index < 0) return;
+    this.unackedGames.splice(index, 1);
+    if (this.ackCommitQueued) return;
+    this.ackCommitQueued = true;
+    setImmediate(() => {
+      this.ackCommitQueued = false;
+      if (!this.halted) void this.persist();
+    });
+  }
+
   private snapshot(): MemoryImage {
     return {
-      version: 1,
+      version: MEMORY_VERSION,
       machineId: this.machineId,
       memoryId: this.memoryId,
       meters: { ...this.meters, autoplay: false },
       fault: this.fault,
       bonusBetCents: this.bonusBetCents,
       lastGames: this.lastGames,
+      unackedGames: this.unackedGames,
       incompleteGame: this.incomplete,
       appliedMoney: [...this.appliedMoney],
       appliedOther: [...this.appliedOther],
@@ -458,6 +491,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
     if (this.base !== 'idle') return 'busy';
     if (this.meters.creditsCents < this.meters.betCents)
       return this.meters.creditsCents === 0 ? 'no_credits' : 'insufficient_credits';
+    if (this.unackedGames.length >= UNACKED_GAMES_LIMIT) return 'unacknowledged_games';
     return null;
   }
 
@@ -632,6 +666,7 @@ export class SlotMachine extends EventEmitter<MachineEvents> {
         };
         this.lastGames.push(cycle);
         if (this.lastGames.length > RECALL_GAMES) this.lastGames.shift();
+        this.unackedGames.push(cycle);
         this.incomplete = null;
         if (game.commandId) {
           this.applied(

@@ -12,16 +12,26 @@ import { DEFAULT_BANDS } from './bands.js';
 import { Encoder } from './encoder.js';
 import { bundledFfmpeg, SYSTEM_FFMPEG } from './ffmpeg-path.js';
 import { describeProbe, MODERN_FFMPEG, probeFfmpeg } from './ffmpeg-probe.js';
+import { VideoRelay } from './video-relay.js';
 
 const BINARIES = [
-  { name: 'system', path: SYSTEM_FFMPEG, expectFpsMode: true },
-  { name: 'bundled', path: bundledFfmpeg(), expectFpsMode: false },
+  { name: 'system', path: SYSTEM_FFMPEG, expectFpsMode: true, expectShortIds: false },
+  { name: 'bundled', path: bundledFfmpeg(), expectFpsMode: false, expectShortIds: true },
 ];
 
 interface Packet {
   payloadType: number;
   ssrc: number;
+  timestamp: number;
+  marker: boolean;
   payload: Buffer;
+}
+
+/** RFC 7741: the picture ID of a VP8 payload and whether it is the 15-bit form (null: none). */
+function pictureId(payload: Buffer): { id: number; long: boolean } | null {
+  if (!(payload[0]! & 0x80) || !(payload[1]! & 0x80)) return null;
+  const long = (payload[2]! & 0x80) !== 0;
+  return { id: long ? ((payload[2]! & 0x7f) << 8) | payload[3]! : payload[2]!, long };
 }
 
 function parseRtp(msg: Buffer): Packet | null {
@@ -29,7 +39,13 @@ function parseRtp(msg: Buffer): Packet | null {
   const csrcCount = msg[0]! & 0x0f;
   let offset = 12 + csrcCount * 4;
   if (msg[0]! & 0x10) offset += 4 + msg.readUInt16BE(offset + 2) * 4;
-  return { payloadType: msg[1]! & 0x7f, ssrc: msg.readUInt32BE(8), payload: msg.subarray(offset) };
+  return {
+    payloadType: msg[1]! & 0x7f,
+    ssrc: msg.readUInt32BE(8),
+    timestamp: msg.readUInt32BE(4),
+    marker: (msg[1]! & 0x80) !== 0,
+    payload: msg.subarray(offset),
+  };
 }
 
 /** RFC 7741: a VP8 payload that starts a partition-0 keyframe. */
@@ -80,6 +96,7 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
       expect(probe.error).toBeNull();
       expect(probe.missingEncoders).toEqual([]);
       expect(probe.capabilities.fpsMode).toBe(bin.expectFpsMode);
+      expect(probe.capabilities.shortPictureIds).toBe(bin.expectShortIds);
 
       const video = await listen();
       const audio = await listen();
@@ -168,4 +185,102 @@ describe('each ffmpeg the product may pick encodes VP8 + Opus RTP with the argum
     expect(exited).not.toBe(0);
     expect(stderr[0]).toBe("Unrecognized option 'fps_mode'.");
   });
+
+  it("the bundled ffmpeg's 7-bit picture IDs reach the target widened, counting on past 127", { timeout: 60_000 }, async (ctx) => {
+    const bundled = bundledFfmpeg();
+    if (!bundled) {
+      console.log('bundled ffmpeg: SKIPPED, binary absent (no binary from @ffmpeg-installer/linux-x64)');
+      ctx.skip();
+      return;
+    }
+    const probe = await probeFfmpeg(bundled);
+    const video = await listen();
+    const audio = await listen();
+    const relay = await VideoRelay.open({ host: '127.0.0.1', port: video.port });
+    const target: StreamTarget = {
+      host: '127.0.0.1',
+      videoPort: video.port,
+      audioPort: audio.port,
+      videoSsrc: 7,
+      audioSsrc: 8,
+      videoPayloadType: 96,
+      audioPayloadType: 111,
+      bandId: 'low',
+    };
+    const encoder = new Encoder({ ffmpegPath: bundled, target, band: DEFAULT_BANDS[1]!, capabilities: probe.capabilities, videoVia: relay.via });
+    encoders.push(encoder);
+    encoder.start();
+    // 160 frames (and their sound) at 60 a second: past the 7-bit wrap at 128 in under 3 s.
+    const frame = Buffer.alloc(encoder.frameBytes);
+    const pcm = Buffer.alloc(48_000 * 2 * 0.02);
+    const ids = () => new Set(video.packets.filter((p) => p.payloadType === 96).map((p) => pictureId(p.payload)?.id ?? -1));
+    for (let i = 0; i < 160; i++) {
+      frame.fill(i * 3);
+      encoder.writeVideo(frame);
+      encoder.writeAudio(pcm);
+      await new Promise((r) => setTimeout(r, 16));
+    }
+    for (let waited = 0; ids().size < 150 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    relay.close();
+    const seen = video.packets.filter((p) => p.payloadType === 96).map((p) => pictureId(p.payload));
+    console.log(`bundled ffmpeg through the relay: ${seen.length} VP8 packets, picture IDs ${Math.min(...ids())}–${Math.max(...ids())}`);
+    expect(seen.every((id) => id?.long)).toBe(true);
+    expect(Math.max(...ids())).toBeGreaterThan(140);
+    // Never a step back: IDs only grow, frame after frame.
+    const order = seen.map((id) => id!.id);
+    expect(order.every((id, i) => i === 0 || id >= order[i - 1]!)).toBe(true);
+  });
+
+  for (const bin of BINARIES) {
+    it(`${bin.name} ffmpeg: frames read 5 ms apart keep their own times (no two on one RTP timestamp)`, { timeout: 60_000 }, async (ctx) => {
+      if (!bin.path || !existsSync(bin.path)) {
+        console.log(`${bin.name} ffmpeg: SKIPPED, binary absent (${bin.path ?? 'no binary from @ffmpeg-installer/linux-x64'})`);
+        ctx.skip();
+        return;
+      }
+      const probe = await probeFfmpeg(bin.path);
+      const video = await listen();
+      const audio = await listen();
+      const relay = probe.capabilities.shortPictureIds ? await VideoRelay.open({ host: '127.0.0.1', port: video.port }) : null;
+      const target: StreamTarget = { host: '127.0.0.1', videoPort: video.port, audioPort: audio.port, videoSsrc: 21, audioSsrc: 22, videoPayloadType: 96, audioPayloadType: 111, bandId: 'low' };
+      const encoder = new Encoder({ ffmpegPath: bin.path, target, band: DEFAULT_BANDS[1]!, capabilities: probe.capabilities, ...(relay ? { videoVia: relay.via } : {}) });
+      encoders.push(encoder);
+      encoder.start();
+      const frame = Buffer.alloc(encoder.frameBytes);
+      const pcm = Buffer.alloc(48_000 * 2 * 0.02);
+      // Sound as the wall clock goes (ffmpeg holds video back while its audio lags, audio-timeline.ts).
+      const t0 = Date.now();
+      let chunks = 0;
+      const write = (fill: number) => {
+        for (; chunks < (Date.now() - t0) / 20 + 1; chunks++) encoder.writeAudio(pcm);
+        frame.fill(fill);
+        encoder.writeVideo(frame);
+      };
+      // Until ffmpeg is up and sending, frames at the usual pace.
+      const sent = () => video.packets.filter((p) => p.payloadType === 96 && p.marker).length;
+      for (let i = 0; sent() < 5 && i < 500; i++) {
+        write(i);
+        await new Promise((r) => setTimeout(r, 33));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      const from = video.packets.length;
+      // Pairs of frames 5 ms apart: on a 1/30 s time base most pairs would share a tick.
+      for (let pair = 0; pair < 12; pair++) {
+        for (const gapMs of [5, 95]) {
+          write(pair * 20 + gapMs);
+          await new Promise((r) => setTimeout(r, gapMs));
+        }
+      }
+      write(0);
+      await new Promise((r) => setTimeout(r, 1000));
+      relay?.close();
+      const ends = video.packets.slice(from).filter((p) => p.payloadType === 96 && p.marker).map((p) => p.timestamp);
+      const steps = ends.slice(1).map((t, i) => ((t - ends[i]!) >>> 0) / 90);
+      console.log(`${bin.name} ffmpeg: ${ends.length} frames, steps between RTP timestamps (ms) ${steps.map((ms) => ms.toFixed(0)).join(' ')}`);
+      expect(ends.length).toBeGreaterThanOrEqual(20);
+      expect(steps.filter((ms) => ms === 0)).toEqual([]);
+      // Roughly the 5 and 95 ms they were written apart (ffmpeg reads each as it comes).
+      expect(steps.filter((ms) => ms < 30).length).toBeGreaterThanOrEqual(8);
+    });
+  }
 });

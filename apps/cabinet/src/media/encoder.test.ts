@@ -29,12 +29,12 @@ const target: StreamTarget = {
 };
 const band = DEFAULT_BANDS[0]!;
 
-/** The arguments the latency measurements were made with (Debian's ffmpeg 5.1), verbatim. */
+/** The arguments the latency measurements were made with (Debian's ffmpeg 5.1), verbatim, but for the 90 kHz time base of the frames (issue 24). */
 // prettier-ignore
 const MEASURED = [
   '-hide_banner', '-loglevel', 'error', '-nostats', '-nostdin', '-fflags', 'nobuffer', '-flags', 'low_delay',
   '-probesize', '32', '-analyzeduration', '0',
-  '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '640x360', '-framerate', '30', '-use_wallclock_as_timestamps', '1', '-i', 'pipe:0',
+  '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', '640x360', '-framerate', '90000', '-use_wallclock_as_timestamps', '1', '-i', 'pipe:0',
   '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0', '-thread_queue_size', '64',
   '-f', 's16le', '-ar', '48000', '-ac', '1', '-i', 'pipe:3',
   '-map', '0:v', '-fps_mode', 'passthrough', '-c:v', 'libvpx', '-pix_fmt', 'yuv420p', '-deadline', 'realtime',
@@ -61,11 +61,11 @@ describe('ffmpeg arguments per capability set', () => {
     expect(ssrcOfRun(0x7fff_ffff, 1)).toBe(1);
   });
 
-  it('the FPS setting sets the frame rate, a keyframe each second and the bitrate (bandsAtFps)', () => {
+  it('the FPS setting sets a keyframe each second and the bitrate (bandsAtFps); frames are stamped on the 90 kHz RTP clock', () => {
     const [at24] = bandsAtFps([band], 24);
     const args = buildFfmpegArgs({ target, band: at24! });
     const after = (flag: string) => args[args.indexOf(flag) + 1];
-    expect(after('-framerate')).toBe('24');
+    expect(after('-framerate')).toBe('90000');
     expect(after('-g')).toBe('24');
     expect(after('-keyint_min')).toBe('24');
     expect(after('-b:v')).toBe('960k');
@@ -76,6 +76,13 @@ describe('ffmpeg arguments per capability set', () => {
     expect(legacy).not.toContain('-fps_mode');
     const at = MEASURED.indexOf('-fps_mode');
     expect(legacy).toEqual([...MEASURED.slice(0, at), '-vsync', 'passthrough', ...MEASURED.slice(at + 2)]);
+  });
+
+  it('through a relay, only the video goes to it, RTCP included; the audio still goes to the target', () => {
+    const args = buildFfmpegArgs({ target, band, videoVia: { host: '127.0.0.1', port: 6000 } });
+    expect(args).toContain('rtp://127.0.0.1:6000?pkt_size=1200&rtcpport=6000');
+    expect(args).not.toContain('rtp://127.0.0.1:5000?pkt_size=1200');
+    expect(args.at(-1)).toBe('rtp://127.0.0.1:5002?pkt_size=1200');
   });
 
   it('a camera source keeps the sync rule of its binary', () => {
@@ -95,8 +102,8 @@ describe('ffmpeg probe', () => {
       '-vsync              set video sync method globally; deprecated, use -fps_mode\n-fps_mode           set framerate mode\n';
     const old =
       'Advanced Video options:\n-vsync              video sync method\n-frames:v number    set the number of video frames to output\n';
-    expect(parseFfmpegHelp(modern)).toEqual(MODERN_FFMPEG);
-    expect(parseFfmpegHelp(old)).toEqual(LEGACY_FFMPEG);
+    expect(parseFfmpegHelp(modern)).toEqual({ fpsMode: MODERN_FFMPEG.fpsMode });
+    expect(parseFfmpegHelp(old)).toEqual({ fpsMode: LEGACY_FFMPEG.fpsMode });
     expect(
       parseFfmpegVersion('ffmpeg version 5.1.9-0+deb12u1 Copyright (c) 2000-2026 the FFmpeg developers'),
     ).toBe('5.1.9-0+deb12u1');
@@ -139,11 +146,13 @@ esac`,
       expect(second).toBe(first);
       expect(first).toMatchObject({
         version: '4.0-static',
-        capabilities: LEGACY_FFMPEG,
+        // It sends no RTP when asked to encode a frame: nothing to widen.
+        capabilities: { fpsMode: false, shortPictureIds: false },
         missingEncoders: [],
         error: null,
       });
-      expect(readFileSync(`${old}.calls`, 'utf8').trim().split('\n')).toHaveLength(2);
+      // -h full, -encoders, and the one-frame encode that shows its RTP.
+      expect(readFileSync(`${old}.calls`, 'utf8').trim().split('\n')).toHaveLength(3);
       expect(describeProbe(first)).toContain('-vsync passthrough');
     });
 

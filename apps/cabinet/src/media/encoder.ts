@@ -13,18 +13,23 @@ import type { QualityBand, StreamTarget } from '@reel/protocol';
 import { FPS } from './bands.js';
 import { MODERN_FFMPEG, type FfmpegCapabilities } from './ffmpeg-probe.js';
 
+/** RTP's video clock (Hz), also the time base the canvas frames are stamped in. */
+const VIDEO_CLOCK_RATE = 90_000;
+
 export type VideoSource = { kind: 'canvas' } | { kind: 'camera'; device: string; inputFormat?: string };
 
 interface EncoderOptions {
   ffmpegPath: string;
   target: StreamTarget;
-  /** Its `fps` (else FPS) sets the frame rate; a keyframe comes every second at that rate. */
+  /** Its `fps` (else FPS): the pump's rate; a keyframe comes every that many frames (each second). */
   band: QualityBand;
   source?: VideoSource;
   /** What the binary accepts (default: a modern ffmpeg). */
   capabilities?: FfmpegCapabilities;
   /** Which run of the machine's encoder this is (0 first): each run sends under SSRCs of its own (ssrcOfRun). */
   run?: number;
+  /** Send the video RTP and RTCP here instead of the target (a relay that forwards it, video-relay.ts). */
+  videoVia?: { host: string; port: number };
   /** Called with ffmpeg's warnings (stderr), line by line. */
   onLog?: (line: string) => void;
   /** Called once when ffmpeg ends: its exit code or signal, or `spawnError` when it never ran. */
@@ -42,9 +47,12 @@ export function ssrcOfRun(ssrc: number, run = 0): number {
 }
 
 export function buildFfmpegArgs(
-  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities' | 'run'>,
+  o: Pick<EncoderOptions, 'target' | 'band' | 'source' | 'capabilities' | 'run' | 'videoVia'>,
 ): string[] {
   const { target: t, band } = o;
+  const videoUrl = o.videoVia
+    ? `rtp://${o.videoVia.host}:${o.videoVia.port}?pkt_size=1200&rtcpport=${o.videoVia.port}`
+    : `rtp://${t.host}:${t.videoPort}?pkt_size=1200`;
   const fps = band.fps ?? FPS;
   const caps = o.capabilities ?? MODERN_FFMPEG;
   const source = o.source ?? { kind: 'canvas' };
@@ -58,8 +66,11 @@ export function buildFfmpegArgs(
           'rgba',
           '-s',
           `${band.width}x${band.height}`,
+          // The demuxer's time base: wall-clock stamps are rounded to it, so at 1/fps two frames
+          // read a few ms apart shared a tick (or skipped one) and Chrome counted 33 ms of jitter
+          // for each. 1/90000 is the RTP clock itself: each frame keeps the time it was read.
           '-framerate',
-          String(fps),
+          String(VIDEO_CLOCK_RATE),
           '-use_wallclock_as_timestamps',
           '1',
           '-i',
@@ -147,7 +158,7 @@ export function buildFfmpegArgs(
     String(t.videoPayloadType),
     '-f',
     'rtp',
-    `rtp://${t.host}:${t.videoPort}?pkt_size=1200`,
+    videoUrl,
     '-map',
     '1:a',
     '-c:a',

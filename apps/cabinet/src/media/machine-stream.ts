@@ -19,11 +19,14 @@ import { SAMPLES_PER_CHUNK, SAMPLE_RATE, SoundMixer } from '../render/sound.js';
 import { DEFAULT_BANDS, DEFAULT_BAND_ID, FPS } from './bands.js';
 import { Encoder, type VideoSource } from './encoder.js';
 import { MODERN_FFMPEG, probeFfmpeg, type FfmpegCapabilities } from './ffmpeg-probe.js';
+import { AudioTimeline } from './audio-timeline.js';
 import { FramePump } from './frame-pump.js';
+import { VideoRelay } from './video-relay.js';
 
 const AUDIO_TICK_MS = 20;
-/** Audio queued beyond this is dropped rather than delayed. */
+/** More audio than this waiting in ffmpeg's pipe: it is not reading, so nothing more is written until it is. */
 const MAX_AUDIO_BACKLOG_BYTES = SAMPLE_RATE * 2 * 0.1;
+/** After a stall, the latest this many samples carry the machine's sound; older missed time is silence. */
 const MAX_AUDIO_CATCHUP_SAMPLES = SAMPLES_PER_CHUNK * 10;
 
 export interface RestartPolicy {
@@ -74,13 +77,20 @@ export class MachineStream {
   private audioTimer: NodeJS.Timeout | null = null;
   private target: StreamTarget | null = null;
   private bandId = DEFAULT_BAND_ID;
-  private audioStartMs = 0;
-  private audioSamples = 0;
+  /** Every millisecond of the run reaches ffmpeg as sound or silence (audio-timeline.ts). */
+  private readonly audio = new AudioTimeline({
+    sampleRate: SAMPLE_RATE,
+    maxSoundSamples: MAX_AUDIO_CATCHUP_SAMPLES,
+    maxBacklogBytes: MAX_AUDIO_BACKLOG_BYTES,
+    maxSilenceSamples: SAMPLE_RATE * 5,
+  });
   private restarts = 0;
   /** Encoder runs so far (each sends under SSRCs of its own). */
   private runs = 0;
   private keyframeRestarts = 0;
   private capabilities: FfmpegCapabilities = MODERN_FFMPEG;
+  /** For an ffmpeg with 7-bit VP8 picture IDs: the hop that widens them (video-relay.ts). */
+  private relay: VideoRelay | null = null;
   private readonly policy: RestartPolicy;
   /** Fast failures in a row, and the cause last logged (each new cause is logged once). */
   private failures = 0;
@@ -240,6 +250,8 @@ export class MachineStream {
   async stop(): Promise<void> {
     this.target = null;
     await this.stopEncoder();
+    this.relay?.close();
+    this.relay = null;
   }
 
   private async relaunch(): Promise<void> {
@@ -247,6 +259,12 @@ export class MachineStream {
     this.loggedCause = null;
     this.failedCause = null;
     this.capabilities = (await probeFfmpeg(this.opts.ffmpegPath)).capabilities;
+    if (this.capabilities.shortPictureIds && this.target && !this.relay) {
+      const relay = await VideoRelay.open({ host: this.target.host, port: this.target.videoPort });
+      // Stopped meanwhile, or another relaunch made one first.
+      if (this.relay || !this.target) relay.close();
+      else this.relay = relay;
+    }
     // Stopped or restarted meanwhile: that call owns the encoder now.
     if (this.target && !this.encoder && !this.retryTimer) this.launch();
   }
@@ -262,6 +280,7 @@ export class MachineStream {
     renderer.timestampStrip = target.timestampStrip ?? false;
     const id = this.machine.machineId;
     const startedAtMs = Date.now();
+    this.relay?.retarget({ host: target.host, port: target.videoPort });
     // stderr of a run is held until it has lived past the fast-failure time: a binary that refuses
     // its arguments then costs one log line per cause, not its whole output on every retry.
     const held: string[] = [];
@@ -273,6 +292,7 @@ export class MachineStream {
       capabilities: this.capabilities,
       run: this.runs++,
       ...(this.opts.source ? { source: this.opts.source } : {}),
+      ...(this.relay ? { videoVia: this.relay.via } : {}),
       onLog: (line) => {
         if (healthy) this.log(`ffmpeg[${id}]: ${line}`);
         else if (held.length < HELD_LINES) held.push(line.trim());
@@ -305,8 +325,7 @@ export class MachineStream {
       this.pump.onFrame = (t) => this.onFrame?.(t);
       this.pump.start();
     }
-    this.audioStartMs = Date.now();
-    this.audioSamples = 0;
+    this.audio.start(Date.now());
     this.audioTimer = setInterval(() => this.pumpAudio(), AUDIO_TICK_MS);
     this.pumpAudio();
   }
@@ -314,12 +333,10 @@ export class MachineStream {
   private pumpAudio(): void {
     const enc = this.encoder;
     if (!enc) return;
-    const due = Math.floor(((Date.now() - this.audioStartMs) * SAMPLE_RATE) / 1000) - this.audioSamples;
-    if (due <= 0) return;
-    const n = Math.min(due, MAX_AUDIO_CATCHUP_SAMPLES);
-    this.audioSamples += due;
-    if (enc.audioBacklogBytes > MAX_AUDIO_BACKLOG_BYTES) return;
-    enc.writeAudio(this.mixer.render(n));
+    const step = this.audio.next(Date.now(), enc.audioBacklogBytes);
+    if (!step) return;
+    const sound = this.mixer.render(step.sound);
+    enc.writeAudio(step.silence ? Buffer.concat([Buffer.alloc(step.silence * 2), sound]) : sound);
   }
 
   /** ffmpeg ended by itself: restart after a growing pause, or give up and report. */

@@ -16,6 +16,7 @@ import {
 } from '../modules/ledger/ledger.js';
 import { transfer } from '../modules/ledger/ledger-service.js';
 import { auditPlayers } from '../modules/ledger/player-audit.js';
+import { listMalfunctions } from '../modules/sessions/malfunction-log.js';
 import { createPlayer, findPlayerId } from '../modules/player/players.js';
 import { createBrand, createMachine } from '../modules/machines/catalog.js';
 import { announceRevocation } from '../modules/auth/revocations.js';
@@ -118,6 +119,29 @@ export async function setPin(db: Db, username: string, pin: string) {
   checkPin(pin);
   const playerId = await findPlayerId(db, username);
   await db.query('UPDATE players SET pin_hash = $2 WHERE id = $1', [playerId, await hashSecret(pin)]);
+  return { playerId };
+}
+
+/**
+ * The picture must load on the site's pages: a path on the site, or an https URL (the page's CSP
+ * allows images from both).
+ */
+function checkAvatarUrl(url: string) {
+  const sitePath = url.startsWith('/') && !url.startsWith('//');
+  let https = false;
+  try {
+    https = new URL(url).protocol === 'https:';
+  } catch {
+    https = false;
+  }
+  if (url.length > 2000 || (!sitePath && !https)) throw invalid('the avatar must be an https URL or a path on the site, like /avatars/carol.png');
+}
+
+/** Sets (or, with no URL, clears) a player's avatar; it shows from the player's next sign-in or reload. */
+export async function setAvatar(db: Db, username: string, url?: string) {
+  if (url !== undefined) checkAvatarUrl(url);
+  const playerId = await findPlayerId(db, username);
+  await db.query('UPDATE players SET photo_url = $2 WHERE id = $1', [playerId, url ?? null]);
   return { playerId };
 }
 
@@ -250,11 +274,37 @@ export async function listMachines(db: Db) {
   return rows;
 }
 
-/** The ledger's own invariants, and every player's money against the recorded game results. */
+/**
+ * The ledger's own invariants, and every player's money against the recorded game results. The
+ * malfunctions on record are counted too: each was settled (its adjustment is in the players'
+ * figures), so they do not make the ledger wrong, but each needs an operator's look.
+ */
 export async function auditCommand(db: Db) {
   const ledger = await auditLedger(db);
   const players = await auditPlayers(db);
-  return { ...ledger, players: players.mismatched, ok: ledger.ok && players.ok };
+  const malfunctions = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM malfunctions');
+  return { ...ledger, players: players.mismatched, malfunctions: malfunctions.rows[0]!.n, ok: ledger.ok && players.ok };
+}
+
+/** The malfunctions on record, newest first, as the operator's table shows them. */
+export async function malfunctionsCommand(db: Db, limit: string) {
+  if (!/^\d+$/.test(limit) || Number(limit) < 1) throw invalid(`--limit must be a whole number above 0, not "${limit}"`);
+  const rows = await listMalfunctions(db, Number(limit));
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at.toISOString().replace('T', ' ').slice(0, 19),
+    machine: r.machine_id,
+    player: r.username ?? '-',
+    session: r.session_id ?? '-',
+    reason: r.reason,
+    records: formatGroupedCents(r.records_cents),
+    machine_shows: formatGroupedCents(r.machine_cents),
+    paid: r.paid_cents === null ? '-' : formatGroupedCents(r.paid_cents),
+    from_house: formatGroupedCents(r.adjustment_cents),
+    missing_games: r.missing_games.join(' ') || '-',
+    last_recorded: r.recorded_games.slice(-3).map((g) => g.gameId).join(' ') || '-',
+    cabinet_last: r.cabinet_games.slice(-3).map((g) => g.gameId).join(' ') || '-',
+  }));
 }
 
 export const currency = CURRENCY;

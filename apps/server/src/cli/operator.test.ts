@@ -21,6 +21,7 @@ import {
   listPlayers,
   parseAmountCents,
   resetPassword,
+  setAvatar,
   setBanned,
   setPin,
   withdrawCommand,
@@ -129,6 +130,22 @@ describe('operator commands', () => {
     expect(rows[0]!.pin_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]!.pin_hash).not.toContain('987654');
     await expectCode(setPin(t.ctx.db, 'alice', '12ab'), Code.InvalidRequest);
+  });
+
+  it("sets and clears a player's avatar, which the next token carries as photoURL", async () => {
+    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { photoURL?: string };
+    await setAvatar(t.ctx.db, 'alice', 'https://cdn.example.com/avatars/alice.png');
+    const token = (await login('alice', 'alice1234')).json().token as string;
+    expect(claims(token).photoURL).toBe('https://cdn.example.com/avatars/alice.png');
+    // A reload's stored-token sign-in carries it too.
+    expect(claims((await validate(token)).json().token as string).photoURL).toBe('https://cdn.example.com/avatars/alice.png');
+    await setAvatar(t.ctx.db, 'alice', '/avatars/alice.png');
+    expect(claims((await login('alice', 'alice1234')).json().token as string).photoURL).toBe('/avatars/alice.png');
+    await setAvatar(t.ctx.db, 'alice');
+    expect(claims((await login('alice', 'alice1234')).json().token as string)).not.toHaveProperty('photoURL');
+    for (const bad of ['http://cdn.example.com/a.png', 'javascript:alert(1)', '//cdn.example.com/a.png', 'avatar.png'])
+      await expectCode(setAvatar(t.ctx.db, 'alice', bad), Code.InvalidRequest);
+    await expectCode(setAvatar(t.ctx.db, 'nobody', '/a.png'), Code.NotFound);
   });
 
   it('deposits and withdraws through the ledger with action codes and an idempotency key', async () => {
@@ -279,13 +296,18 @@ describe('operator subprocess', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Already done');
 
-    const [list, audit, unknown, badAmount, usage] = await Promise.all([
+    const [list, audit, unknown, badAmount, usage, malfunctions, badLimit] = await Promise.all([
       cli('list-players'),
       cli('audit'),
       cli('withdraw', 'nobody', '5'),
       cli('deposit', 'demo', '1.234'),
       cli('deposit'),
+      cli('malfunctions'),
+      cli('malfunctions', '--limit', 'all'),
     ]);
+    expect(malfunctions).toMatchObject({ code: 0, stdout: 'No malfunctions on record.\n' });
+    expect(badLimit.code).toBe(1);
+    expect(badLimit.stderr).toMatch(/^Error 40000: --limit/);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^id\s+username\s+email/);
     expect(list.stdout).toMatch(/demo\s+demo@reel\.live/);

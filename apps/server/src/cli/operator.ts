@@ -25,9 +25,11 @@ import {
   formatTable,
   listMachines,
   listPlayers,
+  malfunctionsCommand,
   parseAmountCents,
   resetPassword,
   setBanned,
+  setAvatar,
   setPin,
   withdrawCommand,
   type CashierResult,
@@ -176,6 +178,18 @@ export function buildProgram(): Command {
       action(async (db, username: string, pin: string) => {
         await setPin(db, username, pin);
         out(`PIN of ${username} set.`);
+      }),
+    );
+
+  program
+    .command('set-avatar')
+    .description("set a player's avatar picture (an https URL or a path on the site); without a URL, clear it")
+    .argument('<username>')
+    .argument('[url]')
+    .action(
+      action(async (db, username: string, url?: string) => {
+        await setAvatar(db, username, url);
+        out(url ? `Avatar of ${username} set; it shows from their next sign-in or reload.` : `Avatar of ${username} cleared.`);
       }),
     );
 
@@ -372,7 +386,27 @@ export function buildProgram(): Command {
           );
         }
         out(audit.ok ? 'Ledger OK.' : 'LEDGER NOT OK.');
+        if (audit.malfunctions > 0)
+          out(`${audit.malfunctions} malfunction(s) on record, each settled from the game records: npm run operator -- malfunctions`);
         return audit.ok ? 0 : 1;
+      }),
+    );
+
+  program
+    .command('malfunctions')
+    .description(
+      'machine malfunctions, newest first: the session, the credits the records give and the machine showed, what was paid (and how much of it by the house above the records), and the games involved',
+    )
+    .option('--limit <n>', 'how many to show', '50')
+    .action(
+      action(async (db, o: { limit: string }) => {
+        const rows = await malfunctionsCommand(db, o.limit);
+        if (!rows.length) {
+          out('No malfunctions on record.');
+          return;
+        }
+        out(formatTable(rows));
+        out(`${rows.length} malfunction(s) shown; amounts in ${currency}.`);
       }),
     );
 

@@ -1,7 +1,8 @@
 /**
  * Every server's half of the cabinets in a cluster: what its own agent hub hears goes on the bus
- * (`cab.events`), commands for the machines connected here are answered on `cab.cmd.<server>`, and
- * a `cab.sync` (a new session owner asking) republishes every machine connected here.
+ * (`cab.events`), commands for the machines connected here are answered on `cab.cmd.<server>`, the
+ * owner's acknowledgements of stored games reach them on `cab.ack.<server>`, and a `cab.sync` (a
+ * new session owner asking) republishes every machine connected here.
  */
 import type { AgentHub, AgentHubEvents, CommandInput, ConnectedMachine } from '../modules/cabinets/agent-hub.js';
 import type { Bus } from '../lib/bus.js';
@@ -14,6 +15,12 @@ export type CabinetEvent =
   | { server: string; event: 'cycle'; data: AgentHubEvents['cycle'][0] }
   | { server: string; event: 'meters'; data: AgentHubEvents['meters'][0] };
 
+/** What travels on `cab.ack.<server>`: a stored game, for the cabinet connected there. */
+export interface CabinetCycleAck {
+  machineId: number;
+  gameId: string;
+}
+
 export interface CabinetCommandRequest {
   machineId: number;
   input: CommandInput;
@@ -24,6 +31,7 @@ export const CabinetTopic = {
   events: 'cab.events',
   sync: 'cab.sync',
   command: (server: string) => `cab.cmd.${server}`,
+  cycleAck: (server: string) => `cab.ack.${server}`,
 } as const;
 
 export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
@@ -39,6 +47,10 @@ export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
     for (const machine of hub.list()) publish({ server, event: 'connected', data: machine });
   };
   const offSync = bus.subscribe(CabinetTopic.sync, republish);
+  const offAcks = bus.subscribe(CabinetTopic.cycleAck(server), (message) => {
+    const { machineId, gameId } = message as CabinetCycleAck;
+    hub.acknowledgeCycle(machineId, gameId);
+  });
   const offCommands = bus.respond(CabinetTopic.command(server), async (message) => {
     const { machineId, input, timeoutMs } = message as CabinetCommandRequest;
     return hub.sendCommand(machineId, input, timeoutMs ? { timeoutMs } : {});
@@ -47,6 +59,7 @@ export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
     stop() {
       for (const off of listeners) off();
       offSync();
+      offAcks();
       offCommands();
     },
   };

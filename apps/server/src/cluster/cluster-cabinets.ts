@@ -10,7 +10,7 @@ import type { CommandResult } from '@reel/protocol';
 import { AgentCommandError, type AgentHub, type AgentHubEvents, type CommandInput, type ConnectedMachine } from '../modules/cabinets/agent-hub.js';
 import { BusError, type Bus } from '../lib/bus.js';
 import type { CabinetPort } from '../modules/sessions/types.js';
-import { CabinetTopic, type CabinetCommandRequest, type CabinetEvent } from './cabinet-relay.js';
+import { CabinetTopic, type CabinetCommandRequest, type CabinetCycleAck, type CabinetEvent } from './cabinet-relay.js';
 import { RemoteError } from './nats-bus.js';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -81,6 +81,15 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
     }
   }
 
+  /** To the server holding the machine's agent connection (a lost one: the cabinet sends the game again). */
+  acknowledgeCycle(machineId: number, gameId: string) {
+    const mirrored = this.machines.get(machineId);
+    if (!mirrored) return;
+    if (mirrored.server === this.server) return this.localHub.acknowledgeCycle(machineId, gameId);
+    const ack: CabinetCycleAck = { machineId, gameId };
+    this.bus.publish(CabinetTopic.cycleAck(mirrored.server), ack);
+  }
+
   private apply(message: CabinetEvent) {
     const current = this.machines.get(message.data.machineId);
     switch (message.event) {
@@ -89,7 +98,7 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
         this.emit('connected', message.data);
         return;
       case 'cycle':
-        // Recorded once however often it comes (the cabinet re-sends its last games).
+        // Recorded once however often it comes (the cabinet re-sends its outbox until acknowledged).
         this.emit('cycle', message.data);
         return;
     }

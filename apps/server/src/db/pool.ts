@@ -24,6 +24,12 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
 export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await db.connect();
+    // A backend that dies mid-transaction (PostgreSQL killed, or the connection terminated) fails
+    // the query, and its client then also emits 'error': the pool listens only to idle clients, so
+    // without this the process would die of an unhandled error instead of the caller seeing it.
+    let broken: Error | undefined;
+    const onError = (error: Error) => (broken = error);
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -35,7 +41,9 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, a
       if (attempt < attempts && code && RETRYABLE.has(code)) continue;
       throw error;
     } finally {
-      client.release();
+      client.off('error', onError);
+      // A broken connection is closed, not handed to the next transaction.
+      client.release(broken);
     }
   }
 }

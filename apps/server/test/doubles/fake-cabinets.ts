@@ -85,6 +85,12 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     return this.machines.get(machineId);
   }
 
+  /** The games whose storage the server acknowledged, per machine. */
+  readonly acknowledged: { machineId: number; gameId: string }[] = [];
+  acknowledgeCycle(machineId: number, gameId: string) {
+    this.acknowledged.push({ machineId, gameId });
+  }
+
   async sendCommand(machineId: number, input: CommandInput): Promise<CommandResult> {
     const machine = this.machines.get(machineId);
     if (!machine || this.unreachable) throw new Error('not connected');

@@ -1,28 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useAuthStore, type AuthUser } from '@/lib/auth-store';
-import { mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
+import { useAuthStore } from '@/lib/auth-store';
+import { demoPlayer, mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
 import { createRoutes } from './router';
 
-const player: AuthUser = {
-  id: 1,
-  name: 'Demo',
-  lastname: 'Player',
-  email: 'demo@reel.live',
-  username: 'demo',
-  displayName: 'Demo Player',
-  group: 'player',
-  permissions: [145],
-  type: 'player',
-  roles: ['user'],
-  ipAddress: '127.0.0.1',
-  versions: '',
-  lastLogon: null,
-  lastLogonIp: null,
-  hasPin: false,
-  shortcuts: [],
-};
+const player = demoPlayer;
 
 beforeAll(async () => {
   setupSettings();

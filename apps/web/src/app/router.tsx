@@ -88,7 +88,11 @@ export function createRoutes(): RouteObject[] {
         ...templateDemoPaths.map<RouteObject>((path) => ({
           path: path.slice(1),
           handle: handle({ auth: user }),
-          lazy: () => import('./routes/pages').then((m) => ({ Component: m.TemplateDemoRoute })),
+          // The template's profile page is the player's real one.
+          lazy:
+            path === '/pages/profile'
+              ? () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute }))
+              : () => import('./routes/pages').then((m) => ({ Component: m.TemplateDemoRoute })),
         })),
         {
           // The footer's Paytables dialog embeds it; open to anyone, like the other information pages.

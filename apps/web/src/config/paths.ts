@@ -29,7 +29,10 @@ function slug(name: string): string {
   );
 }
 
-/** Template demo pages the spec lists without describing; they render one shared placeholder. */
+/**
+ * Template demo pages the spec lists without describing; each shows what its name promises, built
+ * from the product's own parts (features/pages, docs/spec-decisions.md).
+ */
 export const templateDemoPaths = [
   '/pages/auth/login',
   '/pages/auth/login-2',

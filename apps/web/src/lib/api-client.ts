@@ -54,10 +54,29 @@ function apiUrl(path: string, query?: Record<string, string | number | undefined
   return url;
 }
 
+/** The API base as an absolute URL: a relative API_URL is resolved against the page. */
+function absoluteApiBase(): URL {
+  return new URL(apiBase(), window.location.href);
+}
+
 /** `{api base}../check` from the spec, resolved against the page so a relative API_URL works too. */
 export function checkUrl(): string {
-  const absoluteBase = new URL(apiBase(), window.location.href);
-  return new URL(`..${RootPath.check}`, absoluteBase).toString();
+  return new URL(`..${RootPath.check}`, absoluteApiBase()).toString();
+}
+
+/**
+ * A root path the backend names (a grant's `/api/media/whep/1`), on the backend's host: API_URL
+ * moves the whole backend, not only REST, so a front end served from elsewhere plays too.
+ */
+export function backendUrl(rootPath: string): string {
+  return new URL(rootPath, absoluteApiBase()).toString();
+}
+
+/** A WebSocket of the backend (`WsPath`) on API_URL's host, `wss:` when the API is HTTPS. */
+export function backendSocketUrl(wsPath: string, token: string): string {
+  const api = absoluteApiBase();
+  const protocol = api.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${api.host}${wsPath}?token=${encodeURIComponent(token)}`;
 }
 
 interface RequestOptions {

@@ -8,6 +8,8 @@ export interface AuthUser {
   email: string;
   username: string;
   displayName: string;
+  /** The operator-set avatar URL (token claim `photoURL`); null shows the initial. */
+  photoURL: string | null;
   group: string;
   permissions: number[];
   type: string;

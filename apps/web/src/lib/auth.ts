@@ -69,6 +69,7 @@ function userFromToken(claims: TokenClaims, fields: Omit<SessionFields, 'token'>
     email: claims.email ?? '',
     username: claims.username ?? '',
     displayName: `${name} ${lastname}`.trim() || claims.username || '',
+    photoURL: typeof claims.photoURL === 'string' && claims.photoURL ? claims.photoURL : null,
     group: claims.group ?? '',
     permissions: Array.isArray(claims.permissions) ? claims.permissions : [],
     type: claims.type ?? '',

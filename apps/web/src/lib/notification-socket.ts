@@ -5,7 +5,7 @@ import {
   type NotificationServerEvents,
   type NotificationServerMessage,
 } from '@reel/protocol/client';
-import { getSettings } from '@/config/runtime-settings';
+import { backendSocketUrl } from '@/lib/api-client';
 import { Backoff, type BackoffPolicy } from '@/lib/backoff';
 import { Emitter } from '@/lib/emitter';
 
@@ -17,12 +17,6 @@ type NotificationEvents = { [E in keyof NotificationServerEvents]: [Notification
 const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
 const PING_INTERVAL_MS = 25_000;
 
-/** The notification WebSocket lives on the same host as the API, whatever API_URL points at. */
-function notificationUrl(token: string): string {
-  const api = new URL(getSettings().API_URL || '/api/', window.location.href);
-  const protocol = api.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${api.host}${WsPath.notifications}?token=${encodeURIComponent(token)}`;
-}
 
 /**
  * The notification channel: one reconnecting socket per signed-in user. Features subscribe to
@@ -85,7 +79,7 @@ class NotificationSocket {
     this.setStatus(this.status === 'open' || this.status === 'reconnecting' ? 'reconnecting' : 'connecting');
     let socket: WebSocket;
     try {
-      socket = this.createSocket(notificationUrl(token));
+      socket = this.createSocket(backendSocketUrl(WsPath.notifications, token));
     } catch {
       this.scheduleReconnect();
       return;

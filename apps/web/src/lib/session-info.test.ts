@@ -1,4 +1,4 @@
-import { Code, SessionAction } from '@reel/protocol/client';
+import { ChatAction, Code, SessionAction } from '@reel/protocol/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupI18n } from '@/testing/test-utils';
 import { handleInfo, SESSION_WARNING_TOAST_ID } from './session-info';
@@ -57,5 +57,13 @@ describe('session info pushes', () => {
     const last = useToastStore.getState().toasts.at(-1)!;
     expect(last.variant).toBe('error');
     expect(last.message).toBe('Your session is being terminated');
+  });
+
+  it("a support chat message is the chat panel's, not a 'Request Successfull' notice", () => {
+    const leave = vi.fn();
+    handleInfo({ code: Code.Success, params: {}, message: 'chat', action: ChatAction.Message }, leave);
+    vi.advanceTimersByTime(1000);
+    expect(useToastStore.getState().toasts).toEqual([]);
+    expect(leave).not.toHaveBeenCalled();
   });
 });

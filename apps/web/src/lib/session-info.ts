@@ -1,4 +1,5 @@
 import {
+  ChatAction,
   SESSION_WARNING_AUTOCLOSE_MS,
   SESSION_WARNING_FIRST_COUNT,
   SessionAction,
@@ -8,33 +9,10 @@ import { i18next, translateCode } from './i18n';
 import { toast, updateToastMessage, upsertToast } from './toast-store';
 
 /**
- * Session notices shared by the screens that meet a session: the reconnect dialog's variants and the
- * handling of info pushes (both the notification channel and the game channel carry them).
+ * Session notices shared by the screens that meet a session: the handling of info pushes (both the
+ * notification channel and the game channel carry them). The reconnect dialog's rule is
+ * reconnect-rules.ts.
  */
-export type ReconnectVariant =
-  'in_bonus' | 'waiting' | 'cashing_out' | 'in_game' | 'error' | 'offline' | 'unknown';
-
-/** Spec section 4: the dialog's wording follows what the cabinet is doing. */
-export function reconnectVariant(machineStatus: string): ReconnectVariant {
-  switch (machineStatus) {
-    case 'in_bonus':
-      return 'in_bonus';
-    case 'idle':
-    case 'waiting':
-      return 'waiting';
-    case 'cashing_out':
-      return 'cashing_out';
-    case 'in_game':
-      return 'in_game';
-    case 'error':
-    case 'malfunction':
-      return 'error';
-    case 'offline':
-      return 'offline';
-    default:
-      return 'unknown';
-  }
-}
 
 export const SESSION_WARNING_TOAST_ID = 'session-close-warning';
 
@@ -68,8 +46,13 @@ function countdownMessage(info: InfoNotification, count: number): string {
   return i18next.t('session.closeWarning', { count });
 }
 
-/** Info pushes: the countdown toast, the expulsion notice, the closed session; anything else as a notice. */
+/**
+ * Info pushes: the countdown toast, the expulsion notice, the closed session; anything else as a
+ * notice, except a support chat message, which the chat panel shows itself (a "Request
+ * Successfull" toast for it would only puzzle the player).
+ */
 export function handleInfo(info: InfoNotification, leaveGame: () => void): void {
+  if (info.action === ChatAction.Message) return;
   const params = info.params ?? {};
   if (info.action === SessionAction.SessionCloseWarning) {
     const count = Number(params.count ?? 0);

@@ -247,6 +247,7 @@ export const en = {
     kick: 'Kick the player',
     cancel: 'Cancel and rejoin',
     lobbyReturn: 'Return to lobby',
+    wait: 'Wait',
   },
   session: {
     closeWarning: 'Your session will be closed in {{count}} seconds',
@@ -407,17 +408,6 @@ export const en = {
     serverErrorTitle: '500',
     serverError: 'Something went wrong on our side. Please try again later.',
     goHome: 'Go back to the lobby',
-  },
-  pages: {
-    adminExample: 'This page is only visible to admins.',
-    staffExample: 'This page is only visible to admin and staff.',
-    guestExample: 'This page is only visible to guests.',
-    yourRoles: 'Your roles: {{roles}}',
-    noRoles: 'none (guest)',
-    templateTitle: 'Template page',
-    templateBody: 'This page comes from the admin template and has no content in this product.',
-    documentation: 'Documentation',
-    documentationBody: 'The product documentation lives in the repository under docs/.',
   },
   codes: {} as Record<string, string>,
 };

@@ -247,6 +247,7 @@ export const tr: Translation = {
     kick: 'Oyuncuyu çıkar',
     cancel: 'İptal et ve yeniden katıl',
     lobbyReturn: 'Lobiye dön',
+    wait: 'Bekle',
   },
   session: {
     closeWarning: 'Oturumunuz {{count}} saniye içinde kapatılacak',
@@ -409,17 +410,6 @@ export const tr: Translation = {
     serverErrorTitle: '500',
     serverError: 'Bizim tarafımızda bir sorun oluştu. Lütfen daha sonra tekrar deneyin.',
     goHome: 'Lobiye dön',
-  },
-  pages: {
-    adminExample: 'Bu sayfayı yalnızca yöneticiler görebilir.',
-    staffExample: 'Bu sayfayı yalnızca yöneticiler ve personel görebilir.',
-    guestExample: 'Bu sayfayı yalnızca ziyaretçiler görebilir.',
-    yourRoles: 'Rolleriniz: {{roles}}',
-    noRoles: 'yok (ziyaretçi)',
-    templateTitle: 'Şablon sayfası',
-    templateBody: 'Bu sayfa yönetim şablonundan gelir ve bu üründe içeriği yoktur.',
-    documentation: 'Dokümantasyon',
-    documentationBody: 'Ürün dokümantasyonu depoda docs/ klasöründe bulunur.',
   },
   codes: {},
 };

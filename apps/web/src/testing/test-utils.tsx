@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { initI18n, changeLanguage } from '@/lib/i18n';
 import { setRuntimeSettingsForTest } from '@/config/runtime-settings';
 import type { Settings } from '@reel/protocol/client';
+import type { AuthUser } from '@/lib/auth-store';
 
 export async function setupI18n(language: 'en' | 'tr' | 'ar' = 'en') {
   await initI18n(language);
@@ -29,3 +30,24 @@ export function mockFetch(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', spy);
   return spy;
 }
+
+/** The demo account as the auth store holds it once signed in. */
+export const demoPlayer: AuthUser = {
+  id: 1,
+  name: 'Demo',
+  lastname: 'Player',
+  email: 'demo@reel.live',
+  username: 'demo',
+  displayName: 'Demo Player',
+  photoURL: null,
+  group: 'player',
+  permissions: [145],
+  type: 'player',
+  roles: ['user'],
+  ipAddress: '127.0.0.1',
+  versions: '',
+  lastLogon: null,
+  lastLogonIp: null,
+  hasPin: false,
+  shortcuts: [],
+};

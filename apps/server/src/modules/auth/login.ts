@@ -26,7 +26,7 @@ interface PlayerRow extends PlayerIdentity {
 }
 
 const PLAYER_IDENTITY_COLUMNS =
-  'id, username, email, name, lastname, group_name, permissions, user_type, roles';
+  'id, username, email, name, lastname, group_name, permissions, user_type, roles, photo_url';
 
 /** The player a stored token names, with what the sign-in answer shows. */
 export async function signedInPlayer(db: Queryable, playerId: number) {

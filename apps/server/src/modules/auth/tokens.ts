@@ -18,6 +18,8 @@ export interface PlayerIdentity {
   permissions: number[];
   user_type: string;
   roles: string[];
+  /** The operator-set avatar (spec "photoURL"); null: the web app shows the name's initial. */
+  photo_url: string | null;
 }
 
 export interface TokenService {
@@ -57,6 +59,7 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
         lastname: player.lastname,
         email: player.email,
         username: player.username,
+        ...(player.photo_url ? { photoURL: player.photo_url } : {}),
         role: roles,
         iat,
         exp,

@@ -5,6 +5,8 @@ import type { AgentClientEvents, AgentMachineState, GameCycle } from '@reel/prot
 import { AgentHub, agentHubPlugin } from './index.js';
 import { SlotMachine } from '../../../../cabinet/src/game/machine.js';
 import { AgentClient } from '../../../../cabinet/src/agent/agent-client.js';
+import { Rng } from '../../../../cabinet/src/game/rng.js';
+import { findStops, scripted } from '../../../../cabinet/src/game/test-doubles.js';
 
 const KEYS = new Map([
   [11, 'key-eleven'],
@@ -148,6 +150,37 @@ describe('agent hub ↔ cabinet', () => {
     await answered;
     expect(states).not.toContain('12:malfunction');
     expect(hub.get(12)!.state).toBe('idle');
+  });
+
+  it("a game stays in the cabinet's outbox, sent again while overdue, until the hub acknowledges it", async () => {
+    const hub = new AgentHub({ verifyMachineKey });
+    const url = await startServer(hub);
+    const received: string[] = [];
+    hub.on('cycle', (c) => received.push(c.cycle.gameId));
+    const plain = findStops((ev) => ev.scatterCount === 0);
+    const machine = new SlotMachine({ machineId: 11, timing: FAST, rng: new Rng(scripted([...plain, 1, ...plain, 1])) });
+    const agent = new AgentClient({
+      url,
+      agentId: 'acks',
+      machines: [{ machine, key: 'key-eleven', stream: null, videoType: 'screen', bands: [] }],
+      cycleAckTimeoutMs: 100,
+    });
+    cleanups.push(
+      () => agent.stop(),
+      () => machine.dispose(),
+    );
+    agent.start();
+    await until(() => hub.isConnected(11));
+    await hub.sendCommand(11, { type: 'credit_in', amountCents: 1_000 });
+    await hub.sendCommand(11, { type: 'spin', commandId: 'ack-1' });
+    await until(() => received.filter((id) => id === '11-1').length >= 2);
+    expect(machine.unacknowledgedGames.map((g) => g.gameId)).toEqual(['11-1']);
+    hub.acknowledgeCycle(11, '11-1');
+    await until(() => machine.unacknowledgedGames.length === 0);
+    // The next game goes once, acknowledged at once.
+    hub.on('cycle', (c) => hub.acknowledgeCycle(11, c.cycle.gameId));
+    await hub.sendCommand(11, { type: 'spin', commandId: 'ack-2' });
+    await until(() => received.includes('11-2') && machine.unacknowledgedGames.length === 0);
   });
 
   it('marks machines offline when the agent goes away, and they come back on reconnect', async () => {

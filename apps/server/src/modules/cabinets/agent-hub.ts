@@ -142,6 +142,15 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     });
   }
 
+  /**
+   * Tells the cabinet that a game's cycle is stored (call only after its transaction committed):
+   * it drops the game from its outbox. Not connected: the cabinet sends the game again after it
+   * reconnects and is acknowledged then.
+   */
+  acknowledgeCycle(machineId: number, gameId: string): void {
+    this.machines.get(machineId)?.conn.send({ event: 'cycle_ack', data: { machineId, gameId } });
+  }
+
   /** The profile sent with a successful auth_result; null when unknown or the lookup fails. */
   async profile(machineId: number): Promise<MachineProfile | null> {
     try {

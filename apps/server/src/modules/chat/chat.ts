@@ -3,7 +3,7 @@
  * agent messages stay unread until the player opens that conversation. An agent who is online or
  * away acknowledges a new message after a moment, so a player is never left talking to nobody.
  */
-import type { ChatListEntry, ChatMessage, ChatUser, Contact } from '@reel/protocol';
+import { ChatAction, Code, type ChatListEntry, type ChatMessage, type ChatUser, type Contact } from '@reel/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
@@ -89,7 +89,7 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
     );
     bus.publish(Topic.player(playerId), {
       event: 'info',
-      data: { code: 20000, params: {}, message: 'chat', action: 'CHAT_MESSAGE' },
+      data: { code: Code.Success, params: {}, message: 'chat', action: ChatAction.Message },
     });
   }
 

@@ -51,8 +51,13 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
     async (request, reply) => {
       const picture = await machinePicture(ctx.db, request.params.id);
       if (!picture) throw errors.notFound();
-      // Short-lived: the lobby asks again while it is open to show the machine as it is now.
-      return reply.type(picture.type).header('cache-control', 'public, max-age=5').send(picture.body);
+      // Short-lived: the lobby asks again while it is open to show the machine as it is now. A lobby
+      // served from another origin (API_URL) shows it too: helmet's same-origin default would not.
+      return reply
+        .type(picture.type)
+        .header('cache-control', 'public, max-age=5')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(picture.body);
     },
   );
 

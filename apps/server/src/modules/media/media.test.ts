@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { signGrant } from '@reel/media-control';
+import { Code, messageFor } from '@reel/protocol';
 import { MediaService, mediaPlugin } from './index.js';
 
 let media: MediaService;
@@ -47,16 +48,25 @@ describe('media module', () => {
         },
         payload: body,
       });
-    expect((await post(1, null)).statusCode).toBe(401);
-    expect((await post(1, 'not-a-grant')).statusCode).toBe(403);
+    // Every refusal carries a catalogue code like any other 4xx, the media side's reason in Params.
+    const refused = async (response: Promise<{ statusCode: number; json: () => unknown }>, status: number, code: number, reason: string) => {
+      const answer = await response;
+      expect(answer.statusCode).toBe(status);
+      expect(answer.json()).toMatchObject({ status: false, code, ErrorMessage: messageFor(code), Params: { reason } });
+    };
+    await refused(post(1, null), 401, Code.VideoGrantRefused, 'grant_required');
+    await refused(post(1, 'not-a-grant'), 403, Code.VideoGrantRefused, 'malformed');
     const forOther = media.issueGrant(5, 2).grant;
-    expect((await post(1, forOther)).statusCode).toBe(403);
+    await refused(post(1, forOther), 403, Code.VideoGrantRefused, 'wrong_machine');
     const foreign = signGrant('some-other-secret-0123456789', { playerId: 5, machineId: 1 }).token;
-    expect((await post(1, foreign)).statusCode).toBe(403);
+    await refused(post(1, foreign), 403, Code.VideoGrantRefused, 'bad_signature');
     const expired = signGrant(media.supervisor.secret, { playerId: 5, machineId: 1, ttlMs: -1 }).token;
-    expect((await post(1, expired)).statusCode).toBe(401);
-    expect((await post(1, media.issueGrant(5, 1).grant, 'hello')).statusCode).toBe(400);
-    expect((await post(99, media.issueGrant(5, 99).grant)).statusCode).toBe(404);
+    await refused(post(1, expired), 401, Code.VideoGrantRefused, 'expired');
+    await refused(post(1, media.issueGrant(5, 1).grant, 'hello'), 400, Code.InvalidRequest, 'sdp_required');
+    await refused(post(99, media.issueGrant(5, 99).grant), 404, Code.NotFound, 'no_ingest');
+    const patch = await app.inject({ method: 'PATCH', url: '/api/media/whep/1/bad id', payload: 'v=0', headers: { 'content-type': 'application/sdp' } });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toMatchObject({ code: Code.InvalidRequest, Params: { reason: 'bad_request' } });
   });
 
   it('answers 404 when closing an unknown viewer', async () => {

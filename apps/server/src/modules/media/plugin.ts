@@ -3,7 +3,9 @@
  * the media process over loopback.
  *
  *   POST   /api/media/whep/:machineId                 body: SDP offer (application/sdp), Authorization: Bearer <grant>
- *          → 201, Location: /api/media/whep/:machineId/:viewerId, body: SDP
+ *          → 201, Location: /api/media/whep/:machineId/:viewerId, body: SDP; refusals answer the
+ *            catalogue's code (40303 grant, 40000 bad SDP, 40400 no such video, 70000 media down)
+ *            with the media side's reason in Params.reason
  *            (X-Sdp-Kind: answer for werift; offer for Janus, which the browser answers with PATCH)
  *   PATCH  /api/media/whep/:machineId/:viewerId       body: SDP answer (Janus only) → 204
  *   DELETE /api/media/whep/:machineId/:viewerId       → 204 (leave)
@@ -15,6 +17,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 // Brings in the route schema's `hide` option (the routes stay out of the OpenAPI document).
 import type {} from '@fastify/swagger';
+import { Code, messageFor } from '@reel/protocol';
+import { errorBody } from '../../lib/errors.js';
 import { MediaControlError, type MediaClient } from './media-client.js';
 
 /** Who answers the browser's WHEP calls: the local media process, or in a cluster the owner's (over the bus). */
@@ -27,6 +31,20 @@ interface MediaPluginOptions {
 }
 
 const MAX_SDP_BYTES = 20_000;
+
+/**
+ * A refused WHEP call answers like every other 4xx: the catalogue code and its text, with the
+ * media side's own reason (`expired`, `bad_signature`, `no_ingest`...) in `Params.reason`.
+ */
+function refusal(status: number, reason: string) {
+  const code =
+    status === 401 || status === 403
+      ? Code.VideoGrantRefused
+      : status === 404
+        ? Code.NotFound
+        : Code.InvalidRequest;
+  return errorBody(code, messageFor(code) ?? '', { reason });
+}
 const VIEWER_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
 export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, opts) => {
@@ -39,9 +57,10 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
   );
 
   const fail = (err: unknown) => {
-    if (err instanceof MediaControlError)
-      return { status: err.status >= 500 ? 502 : err.status, body: { code: err.code } };
-    return { status: 502, body: { code: 'media_unavailable' } };
+    if (err instanceof MediaControlError && err.status < 500)
+      return { status: err.status, body: refusal(err.status, err.code) };
+    // The media process (or, in a cluster, the session owner's) did not answer: the spec's 70000.
+    return { status: 502, body: errorBody(Code.PipelineFailed, messageFor(Code.PipelineFailed) ?? '') };
   };
 
   app.post<{ Params: { machineId: string }; Body: string }>(
@@ -51,16 +70,15 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
       const machineId = Number(req.params.machineId);
       const auth = req.headers.authorization ?? '';
       const grant = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      if (!Number.isInteger(machineId) || !grant) return reply.code(401).send({ code: 'grant_required' });
+      if (!Number.isInteger(machineId) || !grant) return reply.code(401).send(refusal(401, 'grant_required'));
       if (typeof req.body !== 'string' || !req.body.startsWith('v=0'))
-        return reply.code(400).send({ code: 'sdp_required' });
+        return reply.code(400).send(refusal(400, 'sdp_required'));
       try {
         const r = await viewers.createViewer(grant, machineId, req.body);
         return reply
           .code(201)
           .header('location', `${base}/whep/${machineId}/${r.viewerId}`)
           .header('x-sdp-kind', r.kind)
-          .header('access-control-expose-headers', 'location, x-sdp-kind')
           .type('application/sdp')
           .send(r.sdp);
       } catch (err) {
@@ -75,7 +93,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
     { schema: { hide: true } },
     async (req, reply) => {
       if (!VIEWER_ID.test(req.params.viewerId) || typeof req.body !== 'string')
-        return reply.code(400).send({ code: 'bad_request' });
+        return reply.code(400).send(refusal(400, 'bad_request'));
       try {
         await viewers.answerViewer(req.params.viewerId, req.body);
         return reply.code(204).send();

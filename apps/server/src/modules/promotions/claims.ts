@@ -29,7 +29,10 @@ export async function claimPromotion(
 ): Promise<number> {
   const settings = ctx.config.promotions;
   const amountCents = kind === PromotionKind.Discount ? settings.discountCents : settings.bonusCents;
-  if (amountCents <= 0) throw new AppError(Code.PromotionDisabled, 403);
+  // Settings.json's DISCOUNT / BONUS switch the promotion off for good, not only its button.
+  const runtime = readSettings(ctx.config.settingsFile);
+  const switchedOn = kind === PromotionKind.Discount ? runtime.DISCOUNT : runtime.BONUS;
+  if (amountCents <= 0 || !switchedOn) throw new AppError(Code.PromotionDisabled, 403);
 
   return withMoney(ctx, async (tx, move) => {
     // The move comes first: it takes the idempotency key (a concurrent retry waits on it) and locks
@@ -56,7 +59,7 @@ export async function claimPromotion(
     );
     if (claimed.rowCount === 0) throw new AppError(Code.DiscountCooldown, 409);
 
-    const minCents = kind === PromotionKind.Discount ? discountMinBalanceCents(readSettings(ctx.config.settingsFile)) : null;
+    const minCents = kind === PromotionKind.Discount ? discountMinBalanceCents(runtime) : null;
     if (minCents !== null) {
       const balanceBeforeCents = moved.wallets.get(playerId)!.balance - amountCents;
       if (balanceBeforeCents >= minCents) {

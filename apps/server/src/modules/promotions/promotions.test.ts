@@ -109,6 +109,27 @@ describe('GET /api/player/bonus and /api/player/discount', () => {
     expect((await claim(t, 'bonus', token)).statusCode).toBe(200);
   });
 
+  it('refuses a promotion Settings.json switches off (DISCOUNT / BONUS false) with 40204, paying nothing', async () => {
+    const player = await freshPlayer();
+    try {
+      writeSettings(t.ctx, { DISCOUNT: false });
+      const discount = await claim(t, 'discount', player.token);
+      expect(discount.statusCode).toBe(403);
+      expect(discount.json()).toMatchObject({ status: false, code: Code.PromotionDisabled });
+      // The other promotion is not affected, and the switch is read per claim.
+      expect((await claim(t, 'bonus', player.token)).json().code).toBe(Code.Success);
+      writeSettings(t.ctx, { BONUS: false });
+      const bonus = await claim(t, 'bonus', player.token);
+      expect(bonus.statusCode).toBe(403);
+      expect(bonus.json().code).toBe(Code.PromotionDisabled);
+      expect(await walletBalance(t.ctx.db, player.id)).toMatchObject({ balance: 1_000, bonus: 1_000, discount: 0 });
+      writeSettings(t.ctx, {});
+      expect((await claim(t, 'discount', player.token)).json().code).toBe(Code.Success);
+    } finally {
+      writeSettings(t.ctx, {});
+    }
+  });
+
   it('takes the rule from the runtime settings (DISCOUNT_MIN in whole units, DISCOUNT_BALANCE_CHECK), read per claim', async () => {
     const player = await freshPlayer();
     await withTransaction(t.ctx.db, (tx) =>

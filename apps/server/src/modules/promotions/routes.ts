@@ -27,8 +27,8 @@ function promotionRoute(app: Api, ctx: AppContext, path: string, kind: Promotion
         summary: kind === PromotionKind.Discount ? 'Claim the discount' : 'Claim the bonus',
         description:
           kind === PromotionKind.Discount
-            ? 'Credits the configured discount (Params.amount, cents). 40202 when the balance is at or above the minimum (Params.amount) while the balance check is on; 40203 within the cooldown; 40204 when switched off.'
-            : 'Credits the configured bonus (Params.amount, cents). 40203 within the cooldown; 40204 when switched off.',
+            ? 'Credits the configured discount (Params.amount, cents). 40202 when the balance is at or above the minimum (Params.amount) while the balance check is on; 40203 within the cooldown; 40204 while switched off (Settings.json DISCOUNT false, or a zero amount).'
+            : 'Credits the configured bonus (Params.amount, cents). 40203 within the cooldown; 40204 while switched off (Settings.json BONUS false, or a zero amount).',
         security: [{ bearer: [] }],
         headers: PromotionHeaders,
         response: { 200: PromotionResponse, ...errorResponses },

@@ -3,11 +3,13 @@
  * session is settled from the records and held, and the cabinet stops until an attendant clears it.
  */
 import { CabinetState, type MemoryRecall } from '@reel/protocol';
+import { withTransaction } from '../../db/pool.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { COMMAND_TIMEOUT_MS } from './command-outbox.js';
 import type { LiveSession } from './live-session.js';
-import { settleFromRecords, type MalfunctionDetail } from './meter-check.js';
+import { settleFromRecords } from './meter-check.js';
+import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
 import type { SessionKit } from './session-kit.js';
 import { closeHeldSession } from './session-repository.js';
 import { malfunctionInfo } from './session-views.js';
@@ -25,10 +27,16 @@ export class Malfunctions {
     // The cabinet's own count is trusted only when it is the memory verified before.
     const sameMemory = detail.reason !== 'memory' && (detail.previousMemoryId ?? recall.memoryId) === recall.memoryId;
     const settlement = live
-      ? await withMoney(kit, (tx, move) => settleFromRecords(tx, move, { sessionId: live.id, machineId, detail, multiplier: kit.wagerMultiplier, payLarger: sameMemory }))
+      ? await withMoney(kit, (tx, move) =>
+          settleFromRecords(tx, move, { sessionId: live.id, machineId, detail, multiplier: kit.wagerMultiplier, payLarger: sameMemory, cabinetGames: recall.games }),
+        )
       : null;
     if (!settlement) {
-      await kit.db.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...detail, sessionId: live?.id ?? null, at: new Date().toISOString() })]);
+      // Nothing to settle (credits nobody owns, or a session settled before): logged all the same.
+      await withTransaction(kit.db, async (tx) => {
+        await tx.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...detail, sessionId: live?.id ?? null, at: new Date().toISOString() })]);
+        await logMalfunction(tx, { machineId, sessionId: live?.id ?? null, playerId: live?.playerId ?? null, detail, paidCents: null, adjustmentCents: 0, cabinetGames: recall.games });
+      });
     }
     // The credits the player was paid for leave the meter (only the memory the server knows; the
     // credits of an unknown memory stay for the attendant), then the cabinet stops in malfunction.

@@ -5,7 +5,7 @@ import { FakeConnection } from '../../../test/game-connection.js';
 import { auditLedger, machineCredits, OperationKind, walletBalance } from '../ledger/ledger.js';
 import { transfer } from '../ledger/ledger-service.js';
 import { auditPlayers } from '../ledger/player-audit.js';
-import { auditCommand } from '../../cli/operator-commands.js';
+import { auditCommand, malfunctionsCommand } from '../../cli/operator-commands.js';
 import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
@@ -115,6 +115,22 @@ describe('meters against the game records', () => {
     expect(ops.some((o) => /loss/.test(o.tag ?? ''))).toBe(false);
     const row = await t.ctx.db.query('SELECT status, malfunction FROM slot_sessions WHERE id = $1', [sessionId]);
     expect(row.rows[0]).toMatchObject({ status: 'active', malfunction: { reason: 'meters', expectedCents: 20_200, reportedCents: 0, paidCents: 20_200 } });
+    // One event for the operator, with the cycles the records hold.
+    const logged = await t.ctx.db.query('SELECT * FROM malfunctions WHERE session_id = $1', [sessionId]);
+    expect(logged.rows).toEqual([
+      expect.objectContaining({
+        machine_id: machine,
+        player_id: demo,
+        reason: 'meters',
+        records_cents: 20_200,
+        machine_cents: 0,
+        paid_cents: 20_200,
+        adjustment_cents: 0,
+        recorded_games: [expect.objectContaining({ gameId: `${machine}-1`, betCents: 100, winCents: 300 })],
+        cabinet_games: [],
+        missing_games: [],
+      }),
+    ]);
 
     // Held: play and money are refused with the same code; the machine is out of the lobby.
     await expectCode(sessions.spin(demo, 'after'), Code.MachineMalfunction);
@@ -172,12 +188,26 @@ describe('meters against the game records', () => {
     // The paid credits are taken off the (same) memory's meter before it stops in malfunction.
     expect(cabinets.get(machine)!.meters.creditsCents).toBe(0);
     expect(cabinets.get(machine)!.state).toBe('malfunction');
+    // The operator sees it: the session, both amounts, what the house paid above the records.
+    const [listed] = await malfunctionsCommand(t.ctx.db, '1');
+    expect(listed).toMatchObject({
+      machine: machine,
+      player: 'demo',
+      session: conn.last('joined').session.sessionId,
+      reason: 'meters',
+      records: '50.00',
+      machine_shows: '57.00',
+      paid: '57.00',
+      from_house: '7.00',
+    });
   });
 
   it('credits on a machine nobody holds keep it out of play', async () => {
     cabinets.get(machine)!.meters.creditsCents = 5_000;
     cabinets.restart(machine);
     await sessions.drain();
+    const logged = await t.ctx.db.query('SELECT session_id, reason, records_cents, machine_cents, paid_cents FROM malfunctions WHERE machine_id = $1 ORDER BY id DESC LIMIT 1', [machine]);
+    expect(logged.rows[0]).toEqual({ session_id: null, reason: 'meters', records_cents: 0, machine_cents: 5_000, paid_cents: null });
     const { rows } = await t.ctx.db.query('SELECT cabinet_state, meter_fault FROM machines WHERE id = $1', [machine]);
     expect(rows[0]).toMatchObject({ cabinet_state: 'malfunction', meter_fault: { reason: 'meters', expectedCents: 0, reportedCents: 5_000 } });
     await expectCode(sessions.join(demo, machine, new FakeConnection()), Code.MachineNotAvailable);

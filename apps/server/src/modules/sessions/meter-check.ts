@@ -16,17 +16,11 @@ import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
 import { PROMOTION_COLUMNS, payOut, type PayoutSplit, type PromotionState } from './promotion-wagering.js';
 import type { CabinetPort } from './types.js';
+import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
 
 /** SQL: the credits a session has on its machine according to the records. */
 export const EXPECTED_CREDITS_SQL = 'cash_in_cents - cash_out_cents + win_cents - bet_cents';
 
-export interface MalfunctionDetail {
-  reason: 'meters' | 'memory' | 'cash_out';
-  expectedCents: number;
-  reportedCents: number;
-  memoryId?: string;
-  previousMemoryId?: string | null;
-}
 
 interface ExpectedCredits {
   session: { id: string; playerId: number; held: boolean } | null;
@@ -69,6 +63,8 @@ interface SettleRequest {
   multiplier: number;
   /** The cabinet's own count is trusted too (same memory): the player gets the larger of the two. */
   payLarger: boolean;
+  /** The cabinet's last games (its recall), kept with the malfunction for the operator. */
+  cabinetGames?: readonly GameCycle[];
 }
 
 interface Settlement {
@@ -83,8 +79,8 @@ interface Settlement {
  * account is squared with the house by the recorded game results, commands still pending are
  * voided, and the credits the records give (or the meter's, when larger and trusted) are paid to the
  * wallet as a Hand Pay (5) with the reason, promotion money back to its parts as usual. The session
- * is marked held (`malfunction`); a second call does nothing. Returns null when there is nothing to
- * settle (closed, or settled before).
+ * is marked held (`malfunction`) and the finding logged for the operator (`malfunctions`); a second
+ * call does nothing. Returns null when there is nothing to settle (closed, or settled before).
  */
 export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleRequest): Promise<Settlement | null> {
   const { sessionId, machineId, detail } = request;
@@ -146,6 +142,15 @@ export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleReq
     [sessionId, paidCents, JSON.stringify(record)],
   );
   await tx.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...record, sessionId })]);
+  await logMalfunction(tx, {
+    machineId,
+    sessionId,
+    playerId: session.player_id,
+    detail,
+    paidCents,
+    adjustmentCents: Math.max(0, paidCents - expectedCents),
+    cabinetGames: request.cabinetGames ?? [],
+  });
   return { playerId: session.player_id, paidCents, closed: session.closing, split };
 }
 
@@ -157,6 +162,8 @@ interface MeterHost {
   onMachine<T>(machineId: number, work: () => Promise<T>): Promise<T>;
   /** Records a cycle unless already recorded; resolves once it is. */
   recordCycle(machineId: number, cycle: GameCycle): Promise<void>;
+  /** Resolves once every cycle the machine reported is recorded; rejects while one is missing. */
+  cyclesSettled(machineId: number): Promise<void>;
   /** Sends the machine's pending outbox commands again; called inside the money queue. */
   runPending(machineId: number): Promise<void>;
   /** The meters do not follow from the records. Called inside the money queue. */
@@ -276,14 +283,18 @@ export class MeterGuard {
     }
     return this.host.onMachine(machineId, async () => {
       if (!cabinets.isConnected(machineId)) return 'offline';
-      // Games the server missed (its outbox died with the cabinet) are recorded first, so that the
-      // pending commands below are booked against complete records.
+      // The cabinet sent its outbox of unacknowledged games before this recall's answer: they are
+      // recorded first (and the last games, for a cabinet without an outbox), so that the pending
+      // commands below are booked against complete records. A game the database failed to store
+      // makes this check wait (busy) until the cabinet has sent it again.
       let recall = await this.recall(machineId);
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
+      await this.host.cyclesSettled(machineId);
       await this.host.runPending(machineId);
       recall = await this.recall(machineId);
       if (isBusyCabinetState(recall.state)) return 'busy';
       for (const game of recall.games) await this.host.recordCycle(machineId, game);
+      await this.host.cyclesSettled(machineId);
       const expected = await expectedCredits(this.host.db, machineId);
       const stored = await this.host.db.query<{ memory_id: string | null }>('SELECT memory_id FROM machines WHERE id = $1', [machineId]);
       const detail = meterDisagreement(expected, recall, stored.rows[0]?.memory_id ?? null);

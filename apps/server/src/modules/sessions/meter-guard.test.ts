@@ -14,6 +14,7 @@ describe('MeterGuard', () => {
       } as never,
       onMachine: onMachine as never,
       recordCycle: async () => {},
+      cyclesSettled: async () => {},
       runPending: async () => {},
       malfunction: async () => {},
       warn: () => {},

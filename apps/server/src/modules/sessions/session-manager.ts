@@ -65,6 +65,7 @@ export class SessionManager implements SessionService {
       cabinets,
       onMachine: (machineId, work) => outbox.onMachine(machineId, work),
       recordCycle: (machineId, cycle) => this.cycles.enqueue(machineId, cycle),
+      cyclesSettled: (machineId) => this.cycles.settled(machineId),
       runPending: (machineId) => outbox.runPending(machineId),
       malfunction: (machineId, detail, recall) => malfunctions.onMeterFault(machineId, detail, recall),
       warn,
@@ -109,6 +110,7 @@ export class SessionManager implements SessionService {
     // comparison re-sends the commands left pending.
     this.listen('connected', ({ machineId, state }) => {
       meters.connected(machineId);
+      this.cycles.reconnected(machineId);
       this.track(
         this.onCabinetState(machineId, state).then(() => {
           this.resendView(machineId);

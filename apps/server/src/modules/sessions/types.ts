@@ -14,6 +14,8 @@ export interface CabinetPort {
       }
     | undefined;
   sendCommand(machineId: number, input: CommandInput, opts?: { timeoutMs?: number }): Promise<CommandResult>;
+  /** The game's cycle is stored (its transaction committed): the cabinet may forget it. */
+  acknowledgeCycle(machineId: number, gameId: string): void;
   on<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
   off<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
 }

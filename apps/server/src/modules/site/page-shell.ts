@@ -19,8 +19,8 @@ export function shellFor(dist: string, pathname: string): string {
 }
 
 /**
- * A `Link` preload of the IP check, which every page asks before it shows anything
- * (`{API_URL}../check`, apps/web/src/lib/api-client.ts checkUrl). Named in the page's answer, it
+ * A `Link` preload of the IP check, which every page asks before it shows anything while the
+ * country policy is on (`{API_URL}../check`, apps/web/src/lib/api-client.ts checkUrl). Named in the page's answer, it
  * runs while the bundle downloads instead of after it has run. Only for an API_URL that is a path
  * from the site root: a relative one resolves against each page differently, an absolute one may
  * be another origin, and a hint the page does not use is a wasted request.

@@ -46,7 +46,9 @@ export const siteRoutes: RouteModule = async (app, ctx) => {
       if (apiLike.some((p) => url.startsWith(p)) || path.extname(url)) {
         return reply.status(404).send({ status: false, code: Code.NotFound, ErrorMessage: 'Not found' });
       }
-      const link = checkPreloadLink(readSettings(ctx.config.settingsFile).API_URL);
+      // The web app asks /check only while the country policy is on; a preload it never uses
+      // would be a wasted request and a console warning.
+      const link = ctx.config.ipCheck.enabled ? checkPreloadLink(readSettings(ctx.config.settingsFile).API_URL) : null;
       if (link) reply.header('link', link);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(shellFor(dist, url));
     });

@@ -146,10 +146,18 @@ describe('the built web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/missing-1234.js' })).statusCode).toBe(404);
   });
 
-  it("answers a page with its own shell when the build wrote one, and names the IP check to preload", async () => {
+  it("answers a page with its own shell when the build wrote one, and names the IP check to preload while the policy is on", async () => {
     const lobby = await t.app.inject({ method: 'GET', url: '/lobby/1/golden-reels?x=1' });
     expect(lobby.body).toContain('lobby shell');
-    expect(lobby.headers.link).toBe('</check>; rel=preload; as=fetch; crossorigin');
+    // Policy off: the web app does not ask /check, so nothing to preload.
+    expect(lobby.headers.link).toBeUndefined();
+    t.ctx.config.ipCheck.enabled = true;
+    try {
+      const checked = await t.app.inject({ method: 'GET', url: '/lobby/1/golden-reels?x=1' });
+      expect(checked.headers.link).toBe('</check>; rel=preload; as=fetch; crossorigin');
+    } finally {
+      t.ctx.config.ipCheck.enabled = false;
+    }
     expect((await t.app.inject({ method: 'GET', url: '/profile' })).body).toBe('<!doctype html><title>Reel Live</title>');
     expect((await t.app.inject({ method: 'GET', url: '/LOBBY' })).body).toBe('<!doctype html><title>Reel Live</title>');
   });

@@ -3,36 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { Icon } from '@/components/ui/icon';
-import { paths } from '@/config/paths';
+import { INFO_PAGES, type InfoPage } from '@/config/info-pages';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { useUserSettings } from '@/lib/user-settings';
 
-/**
- * The footer's information pages (spec section 2), in the spec's order, each shown in the 80 %
- * dialog. The first five are the product's own static pages (apps/web/public/info/, English and
- * Turkish; an operator may replace them). Paytables is generated from the cabinets' math by its own
- * route.
- */
-interface InfoPage {
-  id: string;
-  title: string;
-  src: (language: string) => string;
-}
-const staticPage = (id: string, title: string): InfoPage => ({
-  id,
-  title,
-  src: (language) => `/info/${id}.html?lang=${language}`,
-});
-const INFO_PAGES: readonly InfoPage[] = [
-  staticPage('password-reset', 'footer.passwordReset'),
-  staticPage('game-rules', 'footer.gameRules'),
-  staticPage('player-protection', 'footer.playerProtection'),
-  staticPage('terms', 'footer.terms'),
-  staticPage('privacy', 'footer.privacy'),
-  // Generated from the cabinets' own tables (GET /machine/paytable), not a static file.
-  { id: 'paytables', title: 'footer.paytables', src: (language) => `${paths.paytables}?lang=${language}` },
-];
-
+/** Footer: the information pages (when EXTERNAL_INFO is on) in the 80 % dialog, quick contact, UI version. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const externalInfo = useRuntimeSettings((state) => state.settings.EXTERNAL_INFO);

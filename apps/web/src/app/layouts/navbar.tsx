@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IconButton } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
+import { UserAvatar } from '@/components/user-avatar';
 import { paths } from '@/config/paths';
 import { BalanceSummary } from '@/features/wallet';
 import { useAuthStore } from '@/lib/auth-store';
@@ -19,9 +20,7 @@ function UserBlock() {
   if (!user) return null;
   return (
     <div className="navbar__user">
-      <span className="avatar avatar--large" aria-hidden="true">
-        {(user.name[0] ?? user.username[0] ?? '?').toUpperCase()}
-      </span>
+      <UserAvatar name={user.name || user.username} photoURL={user.photoURL} size="large" />
       <p className="navbar__name">
         <span>{user.name}</span> <span>{user.lastname}</span>
       </p>

@@ -71,6 +71,9 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** Every icon the app can draw (the icons page lists them). */
+export const ICON_NAMES = Object.keys(paths) as IconName[];
+
 interface IconProps {
   name: IconName;
   size?: number;

@@ -10,6 +10,7 @@ import {
   isAppleHandheld,
   latencyQuality,
   nextBetLevel,
+  rotateAvailable,
   spinRule,
   type PlayContext,
 } from './game-rules';
@@ -110,5 +111,21 @@ describe('play rules', () => {
     expect(isAppleHandheld('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe(true);
     expect(isAppleHandheld('Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)')).toBe(true);
     expect(isAppleHandheld('Mozilla/5.0 (X11; Linux x86_64) Chrome/140')).toBe(false);
+  });
+
+  it('knows iPadOS 13+, which says it is a Mac, by its touch points; a real Mac stays a Mac', () => {
+    const desktopClassSafari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+    expect(isAppleHandheld(desktopClassSafari, 5)).toBe(true);
+    expect(isAppleHandheld(desktopClassSafari, 0)).toBe(false);
+    expect(isAppleHandheld(desktopClassSafari)).toBe(false);
+    expect(isAppleHandheld('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140', 10)).toBe(false);
+  });
+});
+
+describe('the game view state layout', () => {
+  it('offers the rotate toggle only in the portrait layout, and not while the camera shows', () => {
+    expect(rotateAvailable('portrait', 'screen')).toBe(true);
+    expect(rotateAvailable('portrait', 'camera')).toBe(false);
+    expect(rotateAvailable('landscape', 'screen')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /** When each play control may be used, as pure functions the controls and their tests share. */
-import { isPlayableCabinetState, type MachineView } from '@reel/protocol/client';
+import { isPlayableCabinetState, type MachineView, type VideoType } from '@reel/protocol/client';
 
 export interface PlayContext {
   joined: boolean;
@@ -121,7 +121,27 @@ export function formatElapsed(elapsedMs: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** iPhone, iPod and iPad cannot take an element fullscreen; there the game fills the window instead. */
-export function isAppleHandheld(userAgent: string): boolean {
-  return /iPhone|iPod|iPad/i.test(userAgent);
+/**
+ * iPhone, iPod and iPad cannot take an element fullscreen; there the game fills the window instead.
+ * iPadOS 13 and later say they are a Mac ("Macintosh" in the user agent); no Mac has a touch
+ * screen, so a "Mac" with more than one touch point is an iPad.
+ */
+export function isAppleHandheld(userAgent: string, maxTouchPoints = 0): boolean {
+  return /iPhone|iPod|iPad/i.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
+
+/** This browser is an Apple handheld (see isAppleHandheld). */
+export function onAppleHandheld(): boolean {
+  return isAppleHandheld(navigator.userAgent, navigator.maxTouchPoints ?? 0);
+}
+
+/**
+ * The game view state's `layout` (spec section 3): how the screen is held. The screen-rotate toggle
+ * and the rotated video follow it (docs/spec-decisions.md).
+ */
+export type GameLayout = 'portrait' | 'landscape';
+
+/** Spec section 2: the rotate toggle only in portrait, and hidden while the video type is camera. */
+export function rotateAvailable(layout: GameLayout, videoType: VideoType): boolean {
+  return layout === 'portrait' && videoType !== 'camera';
 }

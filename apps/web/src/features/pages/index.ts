@@ -1,7 +1,10 @@
+// The pages' own styles come with their chunk, not with the app's stylesheet every page loads.
+import '@/styles/template-pages.css';
 export { NotFoundPage, ServerErrorPage } from './components/error-pages';
+export { DocumentationPage } from './components/documentation-page';
+export { SearchDemoPage, type SearchEntry } from './components/search-page';
 export {
   AdminRoleExamplePage,
-  DocumentationPage,
   GuestRoleExamplePage,
   StaffRoleExamplePage,
   TemplateDemoPage,

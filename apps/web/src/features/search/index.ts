@@ -1,1 +1,2 @@
 export { Shortcuts, ToolbarSearch } from './components/toolbar-search';
+export { searchEntries } from './search-rules';

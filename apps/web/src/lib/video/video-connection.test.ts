@@ -31,8 +31,11 @@ class FakePeerConnection {
     this.localDescription = description;
     log.push(`pc${this.id} offer ready`);
   }
-  async setRemoteDescription() {
-    log.push(`pc${this.id} answer applied`);
+  async setRemoteDescription(description: { type: string }) {
+    log.push(`pc${this.id} ${description.type} applied`);
+  }
+  async createAnswer() {
+    return { type: 'answer', sdp: `answer-${this.id}` };
   }
   close() {
     this.closed = true;
@@ -48,13 +51,15 @@ function grantOf(iceServers: RTCIceServer[]): VideoGrant {
   };
 }
 
-function connectionWith(grant: Promise<VideoGrant>) {
+function connectionWith(grant: Promise<VideoGrant>, serverOffers = false) {
   const signaller: Signaller = {
     offer: async (sdp) => {
       log.push(`sent ${sdp}`);
-      return { kind: 'answer', sdp: 'answer', resourceUrl: '/whep/1/v' };
+      return serverOffers
+        ? { kind: 'offer', sdp: 'server offer', resourceUrl: '/whep/1/v' }
+        : { kind: 'answer', sdp: 'answer', resourceUrl: '/whep/1/v' };
     },
-    answer: async () => undefined,
+    answer: async (_url, sdp) => void log.push(`sent ${sdp}`),
     leave: async () => undefined,
     beacon: () => undefined,
   };
@@ -67,7 +72,10 @@ beforeEach(() => {
   vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
   vi.stubGlobal('MediaStream', class {});
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('VideoConnection', () => {
   it('makes its offer before the grant arrives and sends it once the grant is there', async () => {
@@ -101,5 +109,19 @@ describe('VideoConnection', () => {
     await connecting;
     expect(FakePeerConnection.made[0]!.closed).toBe(true);
     expect(log.some((line) => line.startsWith('sent'))).toBe(false);
+  });
+
+  it("answers a server's offer (Janus 1.1.2) without waiting for its host candidates", async () => {
+    // No timer ever fires: a wait for ICE gathering (bounded by a timer) would never end.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    class StillGathering extends FakePeerConnection {
+      override iceGatheringState = 'gathering';
+    }
+    vi.stubGlobal('RTCPeerConnection', StillGathering);
+    const connection = connectionWith(Promise.resolve(grantOf([])), true);
+    await connection.connect();
+    const pc = FakePeerConnection.made.length;
+    expect(log.slice(-3)).toEqual([`pc${pc} offer applied`, `pc${pc} offer ready`, `sent answer-${pc}`]);
+    connection.close();
   });
 });

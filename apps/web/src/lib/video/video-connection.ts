@@ -131,7 +131,9 @@ export class VideoConnection extends Emitter<VideoConnectionEvents> {
         await pc.setLocalDescription({ type: 'rollback' });
         await pc.setRemoteDescription({ type: 'offer', sdp: result.sdp });
         await pc.setLocalDescription(await pc.createAnswer());
-        await waitForIceGathering(pc, ICE_GATHER_WAIT_MS);
+        // As for an offer: Janus learns our host address from our checks, which began when its
+        // offer (with its candidates) was applied; only STUN/TURN candidates are worth a wait.
+        if (grant.iceServers.length > 0) await waitForIceGathering(pc, ICE_GATHER_WAIT_MS);
         if (!this.resourceUrl) throw new SignalError(0, 'no_resource');
         await this.signaller.answer(this.resourceUrl, pc.localDescription!.sdp);
       }

@@ -18,12 +18,42 @@ export interface Signaller {
   beacon(resourceUrl: string): void;
 }
 
+/**
+ * A refused or failed signalling call: the HTTP status, the server's catalogue code (0 when it sent
+ * none) and its reason (`Params.reason`, e.g. `expired`), or what went wrong here.
+ */
 export class SignalError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly reason: string,
+    readonly code = 0,
   ) {
-    super(`signalling failed: ${status} ${code}`);
+    super(`signalling failed: ${status} ${code || ''} ${reason}`.replace(/ +/g, ' '));
+  }
+}
+
+async function refusal(res: Response, fallbackReason: string): Promise<SignalError> {
+  try {
+    const body = (await res.json()) as { code?: unknown; Params?: { reason?: unknown } };
+    const code = typeof body.code === 'number' ? body.code : 0;
+    const reason = typeof body.Params?.reason === 'string' ? body.Params.reason : fallbackReason;
+    return new SignalError(res.status, reason, code);
+  } catch {
+    // No JSON body (a proxy's error page): the status says enough.
+    return new SignalError(res.status, fallbackReason);
+  }
+}
+
+/**
+ * The viewer resource's Location is a root path of the server that answered: it lives beside the
+ * WHEP endpoint, which may be another host than the page's.
+ */
+function resolveAgainst(location: string, whepUrl: string): string {
+  try {
+    return new URL(location, whepUrl).toString();
+  } catch {
+    // A root-relative WHEP URL (tests, the video harness) has no host to resolve against.
+    return location;
   }
 }
 
@@ -39,17 +69,10 @@ export function whepSignaller(
         headers: { 'content-type': 'application/sdp', authorization: `Bearer ${grant()}` },
         body: offerSdp,
       });
-      if (res.status !== 201 && res.status !== 200) {
-        let code = 'error';
-        try {
-          code = ((await res.json()) as { code?: string }).code ?? code;
-        } catch {
-          // no JSON body
-        }
-        throw new SignalError(res.status, code);
-      }
+      if (res.status !== 201 && res.status !== 200) throw await refusal(res, 'offer_refused');
       const kind = res.headers.get('x-sdp-kind') === 'offer' ? 'offer' : 'answer';
-      return { kind, sdp: await res.text(), resourceUrl: res.headers.get('location') };
+      const location = res.headers.get('location');
+      return { kind, sdp: await res.text(), resourceUrl: location === null ? null : resolveAgainst(location, whepUrl) };
     },
     async answer(resourceUrl, answerSdp) {
       const res = await fetchImpl(resourceUrl, {
@@ -57,7 +80,7 @@ export function whepSignaller(
         headers: { 'content-type': 'application/sdp' },
         body: answerSdp,
       });
-      if (!res.ok) throw new SignalError(res.status, 'answer_refused');
+      if (!res.ok) throw await refusal(res, 'answer_refused');
     },
     async leave(resourceUrl) {
       await fetchImpl(resourceUrl, { method: 'DELETE', keepalive: true }).catch(() => undefined);

@@ -16,6 +16,13 @@ function whatsappHref(number: string): string {
   return `https://wa.me/${number.replace(/[^\d]/g, '')}`;
 }
 
+/** The operator's logo when Settings.json names one, else the product's; none when switched off. */
+function LoginLogo({ show, url, label }: { show: boolean; url: string; label: string }) {
+  if (!show) return null;
+  if (url) return <img className="login__logo-image" src={url} alt={label} />;
+  return <Logo label={label} />;
+}
+
 export function LoginPage({ banner }: { banner?: ReactNode }) {
   const { t } = useTranslation();
   const settings = useRuntimeSettings((state) => state.settings);
@@ -58,7 +65,7 @@ export function LoginPage({ banner }: { banner?: ReactNode }) {
           ) : null}
         </div>
         <div className="login__card">
-          <Logo label={t('auth.logo')} />
+          <LoginLogo show={settings.SHOW_LOGIN_LOGO} url={settings.LOGIN_LOGO_URL} label={t('auth.logo')} />
           <h1 className="login__title">{t('auth.title')}</h1>
           <p className="muted">{t('auth.welcome')}</p>
           {banner}

@@ -1,4 +1,4 @@
-import { CHAT_TIME_FORMAT, Layout } from '@reel/protocol/client';
+import { CHAT_TIME_FORMAT, ChatAction, Layout } from '@reel/protocol/client';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import 'dayjs/locale/ar';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SidePanel } from '@/components/ui/side-panel';
 import { Icon } from '@/components/ui/icon';
 import { messageForError } from '@/lib/auth';
+import { notificationSocket } from '@/lib/notification-socket';
 import { toast } from '@/lib/toast-store';
 import { useChatStore } from '../stores/chat-store';
 import { MyStatus } from './my-status';
@@ -29,7 +30,7 @@ function initials(name: string): string {
 
 export function ChatPanel() {
   const { t, i18n } = useTranslation();
-  const { open, contacts, user, selectedContactId, chat, closePanel, select, send } = useChatStore();
+  const { open, contacts, user, selectedContactId, chat, closePanel, select, send, refresh } = useChatStore();
   const [text, setText] = useState('');
   const messagesRef = useRef<HTMLDivElement>(null);
   const selected = contacts.find((contact) => contact.id === selectedContactId) ?? null;
@@ -37,6 +38,15 @@ export function ChatPanel() {
   useEffect(() => {
     messagesRef.current?.scrollTo({ top: messagesRef.current.scrollHeight });
   }, [chat?.dialog.length]);
+
+  // A support agent's answer arrives as an info push: the open conversation shows it at once.
+  useEffect(
+    () =>
+      notificationSocket.on('info', (info) => {
+        if (info.action === ChatAction.Message) void refresh().catch(() => undefined);
+      }),
+    [refresh],
+  );
 
   const onSend = async (event: FormEvent) => {
     event.preventDefault();

@@ -21,6 +21,11 @@ interface ChatState {
   send: (text: string) => Promise<boolean>;
   /** The player's own status, saved by the server (`POST /api/chat/user/data`), shown as it answers. */
   setStatus: (status: ContactStatus) => Promise<void>;
+  /**
+   * A message arrived (the notification channel's chat info): while the panel is open, the contacts'
+   * unread counts and the open conversation are read again.
+   */
+  refresh: () => Promise<void>;
 }
 
 export const useChatStore = create<ChatState>((set, get) => ({
@@ -69,5 +74,16 @@ export const useChatStore = create<ChatState>((set, get) => ({
   setStatus: async (status) => {
     const user = await updateChatUserData({ status });
     set({ user });
+  },
+  refresh: async () => {
+    if (!get().open) return;
+    const contactId = get().selectedContactId;
+    const [contacts, opened] = await Promise.all([
+      getContacts(),
+      contactId ? getChat(contactId, get().user?.id) : Promise.resolve(null),
+    ]);
+    // The open conversation is read, so its contact has nothing unread (the server cleared it too).
+    set({ contacts: contacts.map((contact) => (contact.id === contactId ? { ...contact, unread: 0 } : contact)) });
+    if (opened && get().selectedContactId === contactId) set({ chat: opened.chat });
   },
 }));

@@ -9,6 +9,7 @@ import {
   STREAM_REQUEST_TIMEOUT_MS,
   reconnectDelayMs,
 } from './channel-status';
+import { setRuntimeSettingsForTest } from '@/config/runtime-settings';
 import { GameChannel, type JoinedData } from './game-channel';
 
 class FakeSocket implements SocketLike {
@@ -315,5 +316,35 @@ describe('GameChannel', () => {
     await done;
     expect(socket.readyState).toBe(3);
     expect(channel.getStatus()).toBe(GameChannelStatus.Closed);
+  });
+});
+
+describe('GameChannel address', () => {
+  afterEach(() => setRuntimeSettingsForTest({}));
+
+  /** The URL the channel opens its socket on while API_URL is `apiUrl`. */
+  function socketUrlWith(apiUrl: string, token: string): string {
+    setRuntimeSettingsForTest({ API_URL: apiUrl });
+    const urls: string[] = [];
+    const channel = new GameChannel({
+      machineId: 3,
+      getToken: () => token,
+      createSocket: (url) => {
+        urls.push(url);
+        return new FakeSocket(url);
+      },
+      environment: fakeEnvironment().env,
+    });
+    channel.start();
+    channel.dispose();
+    return urls[0]!;
+  }
+
+  it('opens the game socket on the host API_URL names, not on the page host', () => {
+    expect(socketUrlWith('https://api.example.com/api/', 'token 1')).toBe('wss://api.example.com/ws/game?token=token%201');
+  });
+
+  it('stays on the page host while API_URL is a path', () => {
+    expect(socketUrlWith('/api/', 't')).toBe(`ws://${window.location.host}/ws/game?token=t`);
   });
 });

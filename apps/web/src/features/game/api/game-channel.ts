@@ -19,6 +19,7 @@ import {
   type StreamGrant,
   type VideoType,
 } from '@reel/protocol/client';
+import { backendSocketUrl } from '@/lib/api-client';
 import { Backoff } from '@/lib/backoff';
 import { Emitter } from '@/lib/emitter';
 import { browserEnvironment, type Environment, type SocketLike } from './channel-environment';
@@ -67,9 +68,9 @@ interface GameChannelOptions {
 
 const OPEN = 1;
 
+/** On the backend's host (API_URL), like every other call: a front end served elsewhere plays too. */
 function gameChannelUrl(token: string): string {
-  const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${protocol}//${window.location.host}${WsPath.game}?token=${encodeURIComponent(token)}`;
+  return backendSocketUrl(WsPath.game, token);
 }
 
 function newCommandId(): string {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ReconnectDialog } from '@/components/reconnect-dialog';
 import type { GameScreen } from '../hooks/use-game-screen';
 
 /** Cashing out ends the play on this machine, so it is confirmed first. */
@@ -30,44 +31,16 @@ export function CashOutDialog({ screen }: { screen: GameScreen }) {
 }
 
 /** After a long outage the session may have changed on the server: the player chooses how to go on. */
-export function ReconnectDialog({ screen }: { screen: GameScreen }) {
-  const { t } = useTranslation();
+export function GameReconnectDialog({ screen }: { screen: GameScreen }) {
   const { interruption, resumeBusy, title, actions } = screen;
   return (
-    <Dialog
+    <ReconnectDialog
       open={interruption !== null}
-      role="alertdialog"
-      title={t('reconnect.title')}
-      actions={
-        interruption ? (
-          <>
-            <Button variant="ghost" onClick={actions.leave}>
-              {t('reconnect.lobbyReturn')}
-            </Button>
-            {interruption.variant === 'in_game' ? (
-              <Button variant="danger" busy={resumeBusy} onClick={() => actions.resume('kick')}>
-                {t('reconnect.kick')}
-              </Button>
-            ) : (
-              <>
-                <Button variant="secondary" busy={resumeBusy} onClick={() => actions.resume('cancel')}>
-                  {t('reconnect.cancel')}
-                </Button>
-                <Button variant="secondary" busy={resumeBusy} onClick={() => actions.resume('cashout')}>
-                  {t('reconnect.cashout')}
-                </Button>
-                <Button busy={resumeBusy} onClick={() => actions.resume('continue')}>
-                  {t('reconnect.continue')}
-                </Button>
-              </>
-            )}
-          </>
-        ) : null
-      }
-    >
-      {interruption ? (
-        <p>{t(`reconnect.${interruption.variant}`, { name: interruption.name || title })}</p>
-      ) : null}
-    </Dialog>
+      variant={interruption?.variant ?? 'unknown'}
+      name={interruption?.name || title}
+      busy={resumeBusy}
+      onAction={actions.resume}
+      onLobby={actions.leave}
+    />
   );
 }

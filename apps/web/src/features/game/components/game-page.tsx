@@ -4,7 +4,7 @@ import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
-import { CashOutDialog, ReconnectDialog } from './game-dialogs';
+import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
 import { GameSidebar } from './game-sidebar';
 import { Meters, SessionFacts } from './meters';
 import { VideoStage } from './video-stage';
@@ -25,7 +25,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
   const { state, machine, money, settings, rules, levels, betLevel, actions } = screen;
 
   return (
-    <div className={screen.className} data-connection={state.connectionStatus}>
+    <div className={screen.className} data-connection={state.connectionStatus} data-layout={state.layout}>
       <GameBar screen={screen} />
 
       <main id="main" className="game__main">
@@ -92,7 +92,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
 
       <GameSidebar screen={screen} promotions={promotions} />
       <CashOutDialog screen={screen} />
-      <ReconnectDialog screen={screen} />
+      <GameReconnectDialog screen={screen} />
     </div>
   );
 }

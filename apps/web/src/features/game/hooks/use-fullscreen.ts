@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { isAppleHandheld } from '../game-rules';
+import { onAppleHandheld } from '../game-rules';
 
-/** iPhone, iPod and iPad cannot take an element fullscreen, so the toggle is hidden there. */
-export function canUseFullscreen(userAgent: string = navigator.userAgent): boolean {
-  return !isAppleHandheld(userAgent) && typeof document.documentElement.requestFullscreen === 'function';
+/** iPhone, iPod and iPad (iPadOS too) cannot take an element fullscreen, so the toggle is hidden there. */
+export function canUseFullscreen(): boolean {
+  return !onAppleHandheld() && typeof document.documentElement.requestFullscreen === 'function';
 }
 
 export function useFullscreen() {

@@ -5,10 +5,10 @@ import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
+import type { ReconnectAction } from '@/lib/reconnect-rules';
 import { useAuthStore } from '@/lib/auth-store';
 import { toast } from '@/lib/toast-store';
 import { useMoney } from '@/lib/use-money';
-import { MEDIA, useMediaQuery } from '@/lib/use-media-query';
 import { VideoStatus } from '@/lib/video';
 import { GameChannelStatus } from '../api/channel-status';
 import {
@@ -16,8 +16,9 @@ import {
   betRule,
   cashInRule,
   cashOutRule,
-  isAppleHandheld,
   nextBetLevel,
+  onAppleHandheld,
+  rotateAvailable,
   spinRule,
   type PlayContext,
 } from '../game-rules';
@@ -27,7 +28,6 @@ import { useGameChannel } from './use-game-channel';
 import { useGameKeys } from './use-game-keys';
 import { useLiveVideo } from './use-live-video';
 
-type ResumeAction = 'continue' | 'cashout' | 'cancel' | 'kick';
 
 /**
  * Everything the game screen knows and does: the channel and video of the machine in the URL,
@@ -42,7 +42,6 @@ export function useGameScreen() {
   const money = useMoney();
   const settings = useRuntimeSettings((state) => state.settings);
   const walletCents = useAuthStore((state) => state.wallet?.balance ?? null);
-  const portrait = useMediaQuery(MEDIA.portrait);
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [confirmCashOut, setConfirmCashOut] = useState(false);
@@ -109,7 +108,7 @@ export function useGameScreen() {
   const levels = state.betLevels;
   const betLevel = machine?.betLevel ?? 0;
   const title = state.name || decodeURIComponent(nameParam ?? '');
-  const showRotate = portrait && state.videoType !== 'camera';
+  const showRotate = rotateAvailable(state.layout, state.videoType);
   const showCameraSwitch = settings.SHOW_WEBCAM;
   const fullscreenAvailable = canUseFullscreen();
 
@@ -165,12 +164,13 @@ export function useGameScreen() {
     escape: () => gameActions.set({ sidebar: false }),
   });
 
-  const resume = async (action: ResumeAction) => {
+  const resume = async (action: ReconnectAction) => {
     if (!channel) return;
     setResumeBusy(true);
     try {
       if (action === 'cancel') await cancelSession(machineId);
       if (action === 'kick') await kickSession(machineId);
+      // `wait` (and `continue`) join again as things are: the screen then shows what the machine does.
       clearInterruption();
       if (action === 'cashout') {
         const off = channel.on('joined', () => {
@@ -201,7 +201,7 @@ export function useGameScreen() {
   const className = [
     'game',
     state.rotate && showRotate ? 'game--rotated' : '',
-    state.fullWindow || isAppleHandheld(navigator.userAgent) ? 'game--full-window' : '',
+    state.fullWindow || onAppleHandheld() ? 'game--full-window' : '',
     state.sidebar ? 'game--sidebar' : '',
   ]
     .filter(Boolean)
@@ -243,7 +243,7 @@ export function useGameScreen() {
       toggleFullscreen,
       setBand,
       toggleCamera,
-      resume: (action: ResumeAction) => void resume(action),
+      resume: (action: ReconnectAction) => void resume(action),
     },
   };
 }

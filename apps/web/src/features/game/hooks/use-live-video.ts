@@ -9,6 +9,7 @@ import {
   type VideoGrant,
 } from '@/lib/video';
 import type { GameChannel } from '../api/game-channel';
+import { videoGrant } from '../api/video-grant';
 
 const STATS_INTERVAL_MS = 1000;
 /** How often the frozen-picture check runs (the rule itself: FROZEN_AFTER_MS). */
@@ -90,7 +91,7 @@ export function useLiveVideo(
         }
       }
       if (videoUnavailable) return new Promise<never>(() => undefined);
-      return { ...grant, iceServers: grant.iceServers as RTCIceServer[] };
+      return videoGrant(grant);
     };
     const connection = new VideoConnection({ grant: provide, video });
     const offs = [

@@ -8,8 +8,10 @@ import type {
 } from '@reel/protocol/client';
 import { create } from 'zustand';
 import { setPlayBusy } from '@/lib/play-activity';
+import { MEDIA } from '@/lib/use-media-query';
 import type { GameChannelStatus } from '../api/channel-status';
 import type { JoinedData } from '../api/game-channel';
+import type { GameLayout } from '../game-rules';
 
 /** The game view state of spec section 3, plus what the server tells the screen about play. */
 interface GameViewState {
@@ -29,6 +31,8 @@ interface GameViewState {
   autoplay: boolean;
   cutScreen: boolean;
   rotate: boolean;
+  /** How the screen is held (spec "layout"): the rotate toggle and the rotated video follow it. */
+  layout: GameLayout;
   fullWindow: boolean;
   betLevels: number[];
   machine: MachineView | null;
@@ -38,6 +42,12 @@ interface GameViewState {
   spinPending: boolean;
   /** A server notice that stays on the screen (a machine malfunction and what was paid). */
   notice: { code: number; params: Params } | null;
+}
+
+const portraitQuery = typeof window === 'undefined' ? undefined : window.matchMedia?.(MEDIA.portrait);
+
+function currentLayout(): GameLayout {
+  return portraitQuery?.matches ? 'portrait' : 'landscape';
 }
 
 const initialGameState = (volume = 1): GameViewState => ({
@@ -56,6 +66,7 @@ const initialGameState = (volume = 1): GameViewState => ({
   autoplay: false,
   cutScreen: false,
   rotate: false,
+  layout: currentLayout(),
   fullWindow: false,
   betLevels: [],
   machine: null,
@@ -66,6 +77,8 @@ const initialGameState = (volume = 1): GameViewState => ({
 });
 
 export const useGameStore = create<GameViewState>(() => initialGameState());
+// Turning the phone changes the layout at once, with or without a game open.
+portraitQuery?.addEventListener('change', () => useGameStore.setState({ layout: currentLayout() }));
 
 /** Autoplay or a bonus round (free spins left, or the cabinet says so): the machine plays by itself. */
 function playsByItself(state: Pick<GameViewState, 'autoplay' | 'machine'>): boolean {

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
+import { UserAvatar } from '@/components/user-avatar';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { messageForError } from '@/lib/auth';
+import { useAuthStore } from '@/lib/auth-store';
 import { formatDateTime } from '@/lib/i18n';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordForm } from './change-password-form';
@@ -23,6 +25,8 @@ export function ProfilePage() {
   const settings = useRuntimeSettings((state) => state.settings);
   const profile = useProfile();
   const data = profile.data;
+  // The page shows the signed-in player; the avatar comes with the sign-in (the token's photoURL).
+  const photoURL = useAuthStore((state) => state.user?.photoURL);
   // A reload after an error shows the spinner again, not the old error.
   const loading = profile.isFetching;
   const reload = () => void profile.refetch();
@@ -31,9 +35,7 @@ export function ProfilePage() {
   return (
     <div className="page profile">
       <header className="page__header profile__header">
-        <span className="avatar avatar--xl" aria-hidden="true">
-          {(data?.name[0] ?? '?').toUpperCase()}
-        </span>
+        <UserAvatar name={data?.name ?? ''} photoURL={photoURL} size="xl" />
         <div>
           <h1>{data ? `${data.name} ${data.lastname}` : t('profile.title')}</h1>
           {data ? <p className="muted">@{data.username}</p> : null}

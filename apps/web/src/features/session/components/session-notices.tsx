@@ -1,20 +1,18 @@
 import type { SessionNotification } from '@reel/protocol/client';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ReconnectDialog } from '@/components/reconnect-dialog';
 import { paths } from '@/config/paths';
 import { messageForError } from '@/lib/auth';
 import { notificationSocket } from '@/lib/notification-socket';
-import { handleInfo, reconnectVariant } from '@/lib/session-info';
+import { reconnectVariant, type ReconnectAction } from '@/lib/reconnect-rules';
+import { handleInfo } from '@/lib/session-info';
 import { toast } from '@/lib/toast-store';
 import { cancelSession } from '../api/cancel-session';
 import { getOpenSession } from '../api/get-open-session';
 import { kickSession } from '../api/kick-session';
 
 export function SessionNotices() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [session, setSession] = useState<SessionNotification | null>(null);
@@ -60,7 +58,6 @@ export function SessionNotices() {
 
   // The game screen owns its session; the dialog is for coming back to it from elsewhere.
   if (!session || onGame) return null;
-  const variant = reconnectVariant(session.machine_status);
   const name = session.name || String(session.id);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -76,63 +73,36 @@ export function SessionNotices() {
     setSession(null);
     navigate(paths.game(session.id, name));
   };
+  const onAction = (action: ReconnectAction) => {
+    switch (action) {
+      case 'kick':
+        return void run(async () => {
+          await kickSession(session.id);
+          setSession(null);
+        });
+      case 'cancel':
+        return void run(async () => {
+          await cancelSession(session.id);
+          rejoin();
+        });
+      case 'cashout':
+        setSession(null);
+        return navigate(`${paths.game(session.id, name)}?cashout=1`);
+      case 'continue':
+        return rejoin();
+      case 'wait':
+        // The lobby is where one waits; the next session push opens the dialog again.
+        return setSession(null);
+    }
+  };
   return (
-    <Dialog
+    <ReconnectDialog
       open
-      role="alertdialog"
-      title={t('reconnect.title')}
+      variant={reconnectVariant(session.machine_status)}
+      name={name}
+      busy={busy}
+      onAction={onAction}
       onClose={() => setSession(null)}
-      closeLabel={t('common.close')}
-      actions={
-        <>
-          {variant === 'in_game' ? (
-            <Button
-              variant="danger"
-              busy={busy}
-              onClick={() =>
-                run(async () => {
-                  await kickSession(session.id);
-                  setSession(null);
-                })
-              }
-            >
-              {t('reconnect.kick')}
-            </Button>
-          ) : null}
-          {variant === 'in_bonus' || variant === 'waiting' ? (
-            <>
-              <Button
-                variant="secondary"
-                busy={busy}
-                onClick={() =>
-                  run(async () => {
-                    await cancelSession(session.id);
-                    rejoin();
-                  })
-                }
-              >
-                {t('reconnect.cancel')}
-              </Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setSession(null);
-                  navigate(`${paths.game(session.id, name)}?cashout=1`);
-                }}
-              >
-                {t('reconnect.cashout')}
-              </Button>
-              <Button onClick={rejoin}>{t('reconnect.continue')}</Button>
-            </>
-          ) : (
-            <Button variant="ghost" onClick={() => setSession(null)}>
-              {t('reconnect.lobbyReturn')}
-            </Button>
-          )}
-        </>
-      }
-    >
-      <p>{t(`reconnect.${variant}`, { name })}</p>
-    </Dialog>
+    />
   );
 }

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { LanguageSelect } from '@/components/language-select';
 import { SidePanel } from '@/components/ui/side-panel';
 import { Switch } from '@/components/ui/switch';
+import { useRuntimeSettings } from '@/config/runtime-settings';
 import { LAYOUT_STYLES, THEMES, type ThemeName } from '@/config/themes';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
@@ -46,6 +47,8 @@ export function SettingsPanel() {
   const { t } = useTranslation();
   const { open, close } = useSettingsPanel();
   const settings = useUserSettings((state) => state.settings);
+  // LANG_SELECT off: the operator fixes the language, here as on the login page and the toolbar.
+  const langSelect = useRuntimeSettings((state) => state.settings.LANG_SELECT);
   const layoutId = useId();
   if (!open) return null;
   return (
@@ -106,10 +109,12 @@ export function SettingsPanel() {
             </label>
           ))}
         </fieldset>
-        <fieldset className="settings__group">
-          <legend>{t('languages.label')}</legend>
-          <LanguageSelect languages={[Language.tr, Language.en, Language.ar]} />
-        </fieldset>
+        {langSelect ? (
+          <fieldset className="settings__group">
+            <legend>{t('languages.label')}</legend>
+            <LanguageSelect languages={[Language.tr, Language.en, Language.ar]} />
+          </fieldset>
+        ) : null}
         <fieldset className="settings__group">
           <legend>{t('settingsPanel.themes')}</legend>
           <ThemeSelect part="main" />

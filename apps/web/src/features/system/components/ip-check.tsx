@@ -2,6 +2,7 @@ import type { CheckResponse } from '@reel/protocol/client';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { useRuntimeSettings } from '@/config/runtime-settings';
 import { getIpCheck } from '../api/get-ip-check';
 
 type CheckState =
@@ -39,11 +40,19 @@ function IpCheckScreen({ state }: { state: CheckState }) {
 }
 
 /**
- * The server's IP policy (its `IP_CHECK`) is the only switch: the app always asks `/check`, which
- * answers status 1 for everyone while the policy is off. A client-side flag would let the web app
- * show a login form the server then refuses with 10703 (docs/spec-decisions.md).
+ * The server's IP policy (its `IP_CHECK`) is the only switch, and Settings.json reports it as
+ * `IP_CHEKCING`. While it is on the app waits for `/check` and shows what it answers (the blocked
+ * screen, or the network alert when it cannot be asked). While it is off there is nothing to wait
+ * for: the app opens at once and never asks, so a failing `/check` cannot stop a player
+ * (docs/spec-decisions.md).
  */
 export function IpCheckGate({ children }: { children: ReactNode }) {
+  const policyOn = useRuntimeSettings((settings) => settings.settings.IP_CHEKCING);
+  if (!policyOn) return <>{children}</>;
+  return <PolicyGate>{children}</PolicyGate>;
+}
+
+function PolicyGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<CheckState>({ phase: 'checking' });
   useEffect(() => {
     let cancelled = false;
