@@ -8,7 +8,7 @@
  * really runs that binary. A build absent here is skipped with its reason printed.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { ourEncoders } from '../play/encoders';
 import { cashIn, cashOut, joinFromLobby, leaveToLobby, waitFirstFrame } from '../play/play-helpers';
 import { FFMPEG_CHOICES, SMOOTH_MACHINES } from '../video/ffmpeg-choice';
