@@ -113,7 +113,7 @@ test('switching the quality band keeps the session and the picture', async ({ pa
   await page.evaluate(() => window.reel.stop());
 });
 
-test('a viewer whose browser dies is dropped within 9 s', async () => {
+test('a viewer whose browser dies is dropped within 9.5 s', async () => {
   // A browser of our own that we can kill without a goodbye (no pagehide, no DTLS close).
   const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const browser = await chromium.connect(server.wsEndpoint());

@@ -4,7 +4,7 @@
  * pictures, the notification and game sockets and the video's WHEP calls all reach the backend's
  * origin by themselves; the web app's own origin serves nothing but files.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { workerFrontPort, workerProduct } from '../product/instances';
 import { cashIn, cashOut, credits, joinFromLobby, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';

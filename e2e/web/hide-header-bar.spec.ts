@@ -3,7 +3,8 @@
  * navigation, the chat, quick and settings panels and the discount and bonus buttons stay
  * reachable, from the navbar (a drawer with a menu button of its own below 1200 px, the rail above).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { createPlayer, signIn, useEnglish } from './helpers';
 
 async function hideHeaderBar(page: Page) {

@@ -3,7 +3,7 @@
  * no load flashes "Your IP address is being checked" (issue 25). The policy-on rule is
  * ip-check.spec.ts's.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { signIn, useEnglish } from './helpers';
 
 test('policy off: a failing /check neither blocks the app nor flashes the checking screen', async ({ page }) => {

@@ -3,7 +3,8 @@
  * choice changes the page at every width: the brand scene fills the page, the reels stand above
  * the sign-in card. Without it, phones show only the form and wide screens the scene beside it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../product/fixtures';
 import { screenshot, useEnglish } from './helpers';
 
 async function withSplashSetting(page: Page) {
