@@ -143,6 +143,8 @@ async function run(backend: MediaBackend, rig: Rig, relay: Relay | null, ffmpeg:
   const results: CaseResult[] = [];
   try {
     await h.waitStreaming([1], 30_000);
+    // Which encoder the cabinet picked (its probe line): a figure names the parts it was made with.
+    console.log(`${backend}: cabinet ${h.cabinetLog.find((line) => /ffmpeg \S+: version/.test(line))?.trim() ?? 'ffmpeg line not seen'}`);
     await h.command(1, { type: 'credit_in', amountCents: 1_000_000 });
     const page = await openViewer(browser, h, rig, backend);
     for (const loss of LOSS_CASES) {

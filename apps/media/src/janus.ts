@@ -136,7 +136,7 @@ media: {
   rtp_port_range = "30000-40000"
   # Retransmissions: keep at least a second of sent packets per viewer for NACKs (the default
   # 200 ms is shorter than a retransmission round on a lossy Wi-Fi link; Janus grows it with the
-  # RTT); RTX is used when the browser offers it.
+  # RTT). Retransmissions go on the video SSRC: Janus 1.4.1 gets offers without RTX (janus-sdp.ts).
   min_nack_queue = 1000
   # A viewer losing this many video packets a second gets a slowlink event: its link quality for
   # the automatic bands (janus-link.ts).
