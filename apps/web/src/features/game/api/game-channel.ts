@@ -20,7 +20,7 @@ import {
   type VideoType,
 } from '@reel/protocol/client';
 import { backendSocketUrl } from '@/lib/api-client';
-import { Backoff } from '@/lib/backoff';
+import { Backoff } from '@reel/process/backoff';
 import { Emitter } from '@/lib/emitter';
 import { browserEnvironment, type Environment, type SocketLike } from './channel-environment';
 import { GameChannelStatus, LONG_OUTAGE_MS, RECONNECT_BACKOFF, STREAM_REQUEST_TIMEOUT_MS } from './channel-status';
