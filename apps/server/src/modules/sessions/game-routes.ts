@@ -15,6 +15,7 @@ import {
   type GameServerEvents,
 } from '@reel/protocol';
 import type { Api, AppContext } from '../../context.js';
+import { Topic } from '../../lib/bus.js';
 import { AppError, asAppError } from '../../lib/errors.js';
 import { messageValidator } from '../../lib/validation.js';
 import type { GameConnection, SessionService } from './types.js';
@@ -55,7 +56,7 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
       socket.ping();
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
       if (verifiedToken)
-        void ctx.tokens.verify(verifiedToken).catch(() => socket.close(4001, 'token revoked'));
+        void ctx.tokens.verify(verifiedToken).catch(() => socket.close(WsCloseCode.InvalidToken, 'token revoked'));
     }, HEARTBEAT_MS);
     const refill = setInterval(() => (budget = MAX_MESSAGES_PER_SECOND), 1000);
     // A socket that never sends init holds a connection for nothing.
@@ -65,9 +66,9 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
     );
     socket.on('pong', () => (alive = true));
 
-    const revoked = ctx.bus.subscribe('auth.token-revoked', (message) => {
+    const revoked = ctx.bus.subscribe(Topic.tokenRevoked, (message) => {
       const { playerId: revokedPlayer } = message as { playerId: number };
-      if (revokedPlayer === playerId) socket.close(4001, 'token revoked');
+      if (revokedPlayer === playerId) socket.close(WsCloseCode.InvalidToken, 'token revoked');
     });
 
     socket.on('close', () => {

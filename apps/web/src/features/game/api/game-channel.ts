@@ -12,6 +12,7 @@ import {
   Code,
   PROTOCOL_VERSION,
   SessionAction,
+  WsCloseCode,
   WsPath,
   type GameClientEvents,
   type GameServerEvents,
@@ -27,9 +28,6 @@ import { GameChannelStatus, LONG_OUTAGE_MS, RECONNECT_BACKOFF, STREAM_REQUEST_TI
 
 /** `leave` waits this long for the server's `closed` before the socket is shut anyway. */
 const LEAVE_TIMEOUT_MS = 2_000;
-
-/** Close codes the server uses on the game channel. */
-const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
 
 export type JoinedData = GameServerEvents['joined'];
 type GameError = GameServerEvents['error'];
@@ -89,8 +87,6 @@ export class GameChannel {
   private readonly events = new Emitter<GameChannelEvents>();
   private readonly backoff: Backoff;
   private readonly streamWaiters: ((grant: StreamGrant) => void)[] = [];
-  /** The server may not know `stream {}`; then a grant comes by joining again. */
-  private streamRequestUnsupported = false;
   private streamRequestPending = false;
   private disposed = false;
   private joinedOnce = false;
@@ -183,8 +179,8 @@ export class GameChannel {
 
   /**
    * A fresh stream grant for the video (grants are short-lived). Asks with `stream {}`; a server
-   * that does not answer it in time, or answers that it does not know it, gets `init` again,
-   * whose `joined` carries a grant. Never rejects: a waiting video simply keeps waiting.
+   * that does not answer it in time gets `init` again, whose `joined` carries a grant. Never
+   * rejects: a waiting video simply keeps waiting.
    */
   requestStream(): Promise<StreamGrant> {
     const promise = new Promise<StreamGrant>((resolve) => this.streamWaiters.push(resolve));
@@ -298,14 +294,6 @@ export class GameChannel {
         return;
       case 'error':
         if (message.data.fatal) return this.fail(message.data);
-        // A server without `stream {}` calls it an invalid request: fall back to joining again.
-        if (this.streamRequestPending && message.data.code === Code.InvalidRequest) {
-          this.streamRequestUnsupported = true;
-          this.streamRequestPending = false;
-          clearTimeout(this.streamTimer);
-          this.sendInit();
-          return;
-        }
         this.emit('error', message.data);
         return;
       case 'info':
@@ -330,10 +318,6 @@ export class GameChannel {
 
   private askForStream(): void {
     if (this.streamRequestPending) return;
-    if (this.streamRequestUnsupported) {
-      this.sendInit();
-      return;
-    }
     this.streamRequestPending = true;
     this.send('stream', {});
     this.streamTimer = setTimeout(() => {
@@ -375,7 +359,7 @@ export class GameChannel {
   private onSocketClosed(code: number): void {
     if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed)
       return;
-    if (code === GameCloseCode.QuitRequest || code === GameCloseCode.TokenRevoked) {
+    if (code === WsCloseCode.QuitRequest || code === WsCloseCode.InvalidToken) {
       this.setStatus(GameChannelStatus.Closed);
       return;
     }
