@@ -26,7 +26,7 @@ import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc
 import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegMismatch, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
-import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 /**
  * The product keeps the first `media.warmStreams` machines streaming (WARM_STREAMS, default 4, see

@@ -12,7 +12,7 @@
  */
 import { stopOnSignal } from '@reel/process';
 import type { IceServer, MediaProcessEvent } from '@reel/protocol';
-import { Forwarder } from './forwarder.js';
+import { Forwarder } from './werift/forwarder.js';
 import { createControlServer, type MediaBackendApi } from './control-server.js';
 
 const secret = process.env.MEDIA_SECRET;
@@ -27,8 +27,8 @@ const emit = (e: MediaProcessEvent) => process.stdout.write(`${JSON.stringify(e)
 
 let backend: MediaBackendApi & { close(): void | Promise<void> };
 if (backendName === 'janus') {
-  const { JanusBackend } = await import('./janus.js');
-  const { chooseJanus } = await import('./janus-install.js');
+  const { JanusBackend } = await import('./janus/janus.js');
+  const { chooseJanus } = await import('./janus/janus-install.js');
   const choice = chooseJanus();
   // Not JSON: the supervisor logs it as a line of its own.
   console.log(`janus: ${choice.bin} (${choice.what})`);

@@ -23,13 +23,13 @@ import type {
   ViewerCloseReason,
 } from '@reel/protocol';
 import { verifyGrant } from '@reel/media-control';
-import { MediaError } from './forwarder.js';
-import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
+import { MediaError } from '../media-error.js';
+import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from '../rtp.js';
 import { chooseJanus, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
 import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
 import { withoutRtx, withoutStreamNames } from './janus-sdp.js';
-import type { MediaBackendApi } from './control-server.js';
+import type { MediaBackendApi } from '../control-server.js';
 
 const UNUSED_PLUGINS = [
   'audiobridge',
