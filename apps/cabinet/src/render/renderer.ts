@@ -15,7 +15,7 @@ import {
   type MachineMeters,
 } from '@reel/protocol';
 import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '@reel/protocol';
-import type { ActiveSpin } from '../game/machine.js';
+import type { ActiveSpin } from '../game/machine-types.js';
 import { renderSymbolBitmaps } from './symbols.js';
 import { drawTimestampStrip } from './timestamp-strip.js';
 
