@@ -4,10 +4,10 @@
  * a malfunction settlement, a held session's close), below them all, so none calls back up.
  */
 import type { SessionNotification } from '@reel/protocol';
+import { showView } from './cabinet-view.js';
 import type { LiveSession } from './live-session.js';
 import type { LobbyStatus } from './lobby-status.js';
 import type { SessionFloor } from './session-floor.js';
-import { showView } from './session-play.js';
 import type { SessionViews } from './session-views.js';
 import type { CabinetPort } from './types.js';
 

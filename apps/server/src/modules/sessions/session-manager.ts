@@ -19,6 +19,7 @@ import { CabinetState, isUnavailableCabinetState, type MachineView, type Session
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { BackgroundWork } from './background-work.js';
+import { showView } from './cabinet-view.js';
 import { CommandOutbox } from './command-outbox.js';
 import { CycleOrder } from './cycle-order.js';
 import { GameCycles } from './game-cycles.js';
@@ -32,7 +33,7 @@ import { SessionEntry } from './session-entry.js';
 import { SessionFloor } from './session-floor.js';
 import type { SessionDeps, SessionKit } from './session-kit.js';
 import { SessionMoney } from './session-money.js';
-import { SessionPlay, showView } from './session-play.js';
+import { SessionPlay } from './session-play.js';
 import { reopenAfterRestart } from './session-repository.js';
 import { SessionViews } from './session-views.js';
 import type { CabinetPort, GameConnection, SessionService, SessionTimers, VideoPort } from './types.js';

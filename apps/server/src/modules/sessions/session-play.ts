@@ -3,8 +3,9 @@ import { Code, formatCents, type CommandResult, type VideoType } from '@reel/pro
 import { AppError } from '../../lib/errors.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
 import type { LiveSession } from './live-session.js';
+import { showView } from './cabinet-view.js';
 import type { SessionKit } from './session-kit.js';
-import { COMMAND_TIMEOUT_MS, type CabinetPort } from './types.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
 type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings'>;
 
@@ -81,15 +82,4 @@ export class SessionPlay {
     kit.views.pushMachine(live.machineId);
     return result;
   }
-}
-
-/** Tells the cabinet which picture to stream (also to put the screen back when a session ends). */
-export async function showView(cabinets: Pick<CabinetPort, 'sendCommand'>, machineId: number, view: VideoType) {
-  let result: CommandResult;
-  try {
-    result = await cabinets.sendCommand(machineId, { type: 'set_view', view }, { timeoutMs: COMMAND_TIMEOUT_MS });
-  } catch {
-    throw new AppError(Code.MachineNoAnswer, 503);
-  }
-  if (result.outcome !== 'ok') throw new AppError(Code.CameraUnavailable, 403);
 }
