@@ -11,8 +11,7 @@
  * never back up.
  */
 import { Code, type CommandResult, type GameCycle } from '@reel/protocol';
-import { withTransaction, type Db } from '../../db/pool.js';
-import type { Bus } from '../../lib/bus.js';
+import { withTransaction } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
@@ -22,24 +21,18 @@ import type { LiveSession } from './live-session.js';
 import type { Malfunctions } from './malfunctions.js';
 import { refundCreditIn, writeCashIn, writeCashOut } from './money-commands.js';
 import type { SessionEnd } from './session-end.js';
-import type { SessionFloor } from './session-floor.js';
 import { startCashOut } from './session-repository.js';
-import { info, type SessionViews } from './session-views.js';
-import { COMMAND_TIMEOUT_MS, type CabinetPort } from './types.js';
+import type { SessionBase } from './session-base.js';
+import { info } from './session-views.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
-interface OutboxDeps {
-  db: Db;
-  bus: Bus;
-  cabinets: CabinetPort;
-  floor: SessionFloor;
-  views: SessionViews;
+interface OutboxDeps extends Omit<SessionBase, 'lobby'> {
   /** Every game the machine played before paying is recorded before the payment is booked. */
   order: Pick<CycleOrder, 'settled'>;
   malfunctions: Pick<Malfunctions, 'faultMachine' | 'afterSettlement'>;
   end: Pick<SessionEnd, 'forget'>;
   /** Promotion money counts as cash after bets of this many times its amount (docs/money.md). */
   wagerMultiplier: number;
-  warn: (error: unknown, where: string) => void;
 }
 
 interface CashInRequest {

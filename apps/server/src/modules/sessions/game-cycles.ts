@@ -11,24 +11,14 @@
  * and nothing that books money on the records (`settled`) runs while one is missing.
  */
 import type { GameCycle } from '@reel/protocol';
-import { withTransaction, type Db } from '../../db/pool.js';
-import type { Bus } from '../../lib/bus.js';
+import { withTransaction } from '../../db/pool.js';
 import { growJackpots, payJackpot } from '../jackpots/jackpots.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { CycleOrder } from './cycle-order.js';
-import type { LobbyStatus } from './lobby-status.js';
 import { writeCycle } from './money-commands.js';
-import type { SessionFloor } from './session-floor.js';
-import type { SessionViews } from './session-views.js';
-import type { CabinetPort } from './types.js';
+import type { SessionBase } from './session-base.js';
 
-interface CycleDeps {
-  db: Db;
-  bus: Bus;
-  cabinets: CabinetPort;
-  floor: SessionFloor;
-  views: SessionViews;
-  lobby: LobbyStatus;
+interface CycleDeps extends Omit<SessionBase, 'warn'> {
   /** The order and gaps of each machine's records. */
   order: CycleOrder;
   /** A win above the machine's limit becomes a hand pay command. */

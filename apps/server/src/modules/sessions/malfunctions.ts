@@ -3,31 +3,23 @@
  * session is settled from the records and held, and the cabinet stops until an attendant clears it.
  */
 import { CabinetState, type MemoryRecall } from '@reel/protocol';
-import { withTransaction, type Db } from '../../db/pool.js';
-import type { Bus } from '../../lib/bus.js';
+import { withTransaction } from '../../db/pool.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
 import type { LiveSession } from './live-session.js';
-import type { LobbyStatus } from './lobby-status.js';
 import { setCabinetState, setMeterFault } from './machine-state.js';
 import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
 import { settleFromRecords } from './records-settlement.js';
 import type { SessionEnd } from './session-end.js';
-import type { SessionFloor } from './session-floor.js';
 import { closeHeldSession } from './session-repository.js';
-import { malfunctionInfo, type SessionViews } from './session-views.js';
-import { COMMAND_TIMEOUT_MS, type CabinetPort } from './types.js';
+import type { SessionBase } from './session-base.js';
+import { malfunctionInfo } from './session-views.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
-interface Kit {
-  db: Db;
-  bus: Bus;
-  cabinets: CabinetPort;
-  floor: SessionFloor;
-  views: SessionViews;
-  lobby: LobbyStatus;
+interface Kit extends SessionBase {
   end: Pick<SessionEnd, 'forget'>;
+  /** Promotion money counts as cash after bets of this many times its amount (docs/money.md). */
   wagerMultiplier: number;
-  warn: (error: unknown, where: string) => void;
 }
 
 export class Malfunctions {
