@@ -20,7 +20,7 @@ import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
 import { addPromotionMoney, addWageredPromotionMoney, clearPromotionMoney, removePromotionMoney } from './session-repository.js';
 
-/** The session columns this module keeps. */
+/** The session's promotion state, as its columns read (session-repository.ts writes them). */
 export interface PromotionState {
   promo_bonus_cents: number;
   promo_discount_cents: number;
