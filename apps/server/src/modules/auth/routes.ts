@@ -1,18 +1,34 @@
 import { Code, LogType, LoginRequest, LoginResponse, ValidateResponse, OkResponse, RegisterResponse, ApiPath } from '@reel/protocol';
-import { errorResponses } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import { Topic } from '../../lib/bus.js';
+import { Topic, type Bus } from '../../lib/bus.js';
 import { underApiBase } from '../../lib/paths.js';
+import { PLAYERS, PUBLIC } from '../../lib/route-access.js';
+import type { GeoService } from '../geo/geo.js';
 import { login, signedInAnswer, signedInPlayer } from './login.js';
 import { writeAuthLog } from './auth-log.js';
+import type { LockoutPolicy } from './credentials.js';
+import type { TokenService } from './tokens.js';
 
 const SWAPPED_TOKEN_GRACE_S = 120;
 
-export const authRoutes: RouteModule = async (app, ctx) => {
+interface AuthRouteDeps {
+  db: Db;
+  bus: Bus;
+  tokens: TokenService;
+  geo: GeoService;
+  config: { login: LockoutPolicy };
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, ctx) => {
+  const schema = securedSchema('auth');
+
   app.post(
     ApiPath.login,
     {
+      config: { roles: PUBLIC },
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
       // Per IP, shared with the other routes that check a password or PIN (credentials.ts).
       onRequest: app.credentialRateLimit,
@@ -30,10 +46,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   // Sign-in with a stored token: the old token is swapped for a fresh one.
   app.get(
     ApiPath.validate,
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ValidateResponse, ...errorResponses } },
-      preHandler: app.authenticate,
-    },
+    { config: { roles: PLAYERS }, schema: schema({ response: { 200: ValidateResponse, ...errorResponses } }) },
     async (request) => {
       const { db, tokens } = ctx;
       const ip = request.ip;
@@ -54,10 +67,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
 
   app.post(
     ApiPath.logout,
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: OkResponse, ...errorResponses } },
-      preHandler: app.authenticate,
-    },
+    { config: { roles: PLAYERS }, schema: schema({ response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       await ctx.tokens.revoke(request.auth.jti);
       ctx.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
@@ -67,7 +77,7 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   );
 
   // Players are created by operators; self-registration is closed (template leftover in the spec).
-  app.post(underApiBase(ApiPath.register), { schema: { tags: ['auth'], response: { 403: RegisterResponse } } }, async (_request, reply) =>
+  app.post(underApiBase(ApiPath.register), { config: { roles: PUBLIC }, schema: { tags: ['auth'], response: { 403: RegisterResponse } } }, async (_request, reply) =>
     reply.status(403).send({
       status: false,
       code: Code.RegistrationClosed,

@@ -1,15 +1,16 @@
 /** Lobby data: brands, every machine with its live status, one brand's machines (single-lobby mode). */
 import { ApiPath, BrandList, BrandsWithMachines, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTINGS, IdParams, MachinePictureResponse, PaytableResponse } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { Db } from '../../db/pool.js';
 import { errors } from '../../lib/errors.js';
+import { PLAYERS, PUBLIC } from '../../lib/route-access.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { lobby, listBrands } from './lobby.js';
 import { machinePicture } from './machine-art.js';
 
-
-export const machineRoutes: RouteModule = async (app, ctx) => {
-  const secured = { preHandler: app.authenticate };
+export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settingsFile: string } }> = async (app, ctx) => {
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('machines');
   const hotLimit = () => readSettings(ctx.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
 
@@ -25,6 +26,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   app.get(
     ApiPath.paytable,
     {
+      config: { roles: PUBLIC },
       schema: {
         tags: ['machines'],
         summary: "The slot game's paytable",
@@ -40,6 +42,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   app.get(
     ApiPath.machineImage,
     {
+      config: { roles: PUBLIC },
       schema: {
         tags: ['machines'],
         summary: "A machine's picture (its computed image path)",

@@ -1,20 +1,27 @@
 /** The signed-in player's own account: balance, profile, password, PIN, UI settings and shortcuts. */
 import { ApiPath, BalanceResponse, ChangePasswordRequest, Code, LogType, NEW_PASSWORD_MIN_LENGTH, OkResponse, ProfileResponse, SetPinRequest, UserUpdateRequest, UserUpdateResponse, VerifyPinRequest } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { hashSecret } from '../../lib/passwords.js';
 import { underApiBase } from '../../lib/paths.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { writeAuthLog } from '../auth/auth-log.js';
-import { checkSecretWithLockout } from '../auth/credentials.js';
+import { checkSecretWithLockout, type LockoutPolicy } from '../auth/credentials.js';
 import { readCredentials, readProfile, setPasswordHash, setPinHash, updateUiSettings } from './player-queries.js';
 
 const SETTINGS_MAX_BYTES = 16 * 1024;
 
-export const playerRoutes: RouteModule = async (app, ctx) => {
+interface PlayerRouteDeps {
+  db: Db;
+  config: { passwordMaxAgeDays: number; login: LockoutPolicy };
+}
+
+export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (app, ctx) => {
   const { db, config } = ctx;
-  const secured = { preHandler: app.authenticate };
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('player');
 
   app.get(ApiPath.balance, { ...secured, schema: schema({ response: { 200: BalanceResponse, ...errorResponses } }) }, async (request) => ({
