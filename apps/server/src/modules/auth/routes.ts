@@ -22,7 +22,7 @@ interface AuthRouteDeps {
   config: { login: LockoutPolicy };
 }
 
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, ctx) => {
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, deps) => {
   const schema = securedSchema('auth');
 
   app.post(
@@ -34,11 +34,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, 
       onRequest: app.credentialRateLimit,
     },
     async (request) =>
-      login(ctx, {
+      login(deps, {
         username: request.body.username,
         password: request.body.password,
         ip: request.ip,
-        ipAllowed: ctx.geo.isAllowed(request.ip),
+        ipAllowed: deps.geo.isAllowed(request.ip),
         siteId: request.body.site_id ?? 0,
       }),
   );
@@ -48,9 +48,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, 
     ApiPath.validate,
     { config: { roles: PLAYERS }, schema: schema({ response: { 200: ValidateResponse, ...errorResponses } }) },
     async (request) => {
-      const { db, tokens } = ctx;
+      const { db, tokens } = deps;
       const ip = request.ip;
-      if (!ctx.geo.isAllowed(ip)) {
+      if (!deps.geo.isAllowed(ip)) {
         await writeAuthLog(db, { playerId: request.auth.id, type: LogType.LoginCheckFail, ip, detail: { reason: 'ip' } });
         throw new AppError(Code.LoginIpNotPermitted, 403);
       }
@@ -69,9 +69,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, 
     ApiPath.logout,
     { config: { roles: PLAYERS }, schema: schema({ response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
-      await ctx.tokens.revoke(request.auth.jti);
-      ctx.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
-      await writeAuthLog(ctx.db, { playerId: request.auth.id, type: LogType.LogoutSuccess, ip: request.ip });
+      await deps.tokens.revoke(request.auth.jti);
+      deps.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
+      await writeAuthLog(deps.db, { playerId: request.auth.id, type: LogType.LogoutSuccess, ip: request.ip });
       return { status: true, code: Code.Success };
     },
   );

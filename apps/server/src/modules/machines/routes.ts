@@ -9,17 +9,17 @@ import { readSettings } from '../settings/runtime-settings.js';
 import { lobby, listBrands } from './lobby.js';
 import { machinePicture } from './machine-art.js';
 
-export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settingsFile: string } }> = async (app, ctx) => {
+export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settingsFile: string } }> = async (app, deps) => {
   const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('machines');
-  const hotLimit = () => readSettings(ctx.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
+  const hotLimit = () => readSettings(deps.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
 
   app.get(ApiPath.machineBrands, { ...secured, schema: schema({ response: { 200: BrandList, ...errorResponses } }) }, async () =>
-    listBrands(ctx.db),
+    listBrands(deps.db),
   );
 
   app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: BrandsWithMachines, ...errorResponses } }) }, async () =>
-    lobby(ctx.db, hotLimit(), undefined, readSettings(ctx.config.settingsFile).FPS),
+    lobby(deps.db, hotLimit(), undefined, readSettings(deps.config.settingsFile).FPS),
   );
 
   // Public, like the page it feeds: the paytable is what every machine plays.
@@ -52,7 +52,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settin
       },
     },
     async (request, reply) => {
-      const picture = await machinePicture(ctx.db, request.params.id);
+      const picture = await machinePicture(deps.db, request.params.id);
       if (!picture) throw errors.notFound();
       // Short-lived: the lobby asks again while it is open to show the machine as it is now. A lobby
       // served from another origin (API_URL) shows it too: helmet's same-origin default would not.
@@ -75,7 +75,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settin
       }),
     },
     async (request) => {
-      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id, readSettings(ctx.config.settingsFile).FPS);
+      const [entry] = await lobby(deps.db, hotLimit(), request.params.id, readSettings(deps.config.settingsFile).FPS);
       if (!entry) throw errors.notFound();
       return entry;
     },

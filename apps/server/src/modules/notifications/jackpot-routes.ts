@@ -14,7 +14,7 @@ import { currentJackpots } from '../jackpots/jackpots.js';
 
 const HEARTBEAT_MS = 25_000;
 
-export const jackpotRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = async (app, ctx) => {
+export const jackpotRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = async (app, deps) => {
   app.get(WsPath.jackpot, { websocket: true, config: { roles: PLAYERS }, schema: { hide: true } }, (socket: WebSocket, request) => {
     let seq = 0;
     const send = <E extends keyof JackpotSignalEvents>(event: E, data: JackpotSignalEvents[E]) => {
@@ -41,14 +41,14 @@ export const jackpotRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = as
       const pending: JackpotNotification[] = [];
       let live = false;
       onClose(
-        ctx.bus.subscribe(Topic.lobby, (message) => {
+        deps.bus.subscribe(Topic.lobby, (message) => {
           const { event, data } = message as { event: string; data: JackpotNotification };
           if (event !== 'jackpot') return;
           if (live) send('jackpot', data);
           else pending.push(data);
         }),
       );
-      send('jackpots', { brands: await currentJackpots(ctx.db) });
+      send('jackpots', { brands: await currentJackpots(deps.db) });
       live = true;
       for (const data of pending.splice(0)) send('jackpot', data);
 

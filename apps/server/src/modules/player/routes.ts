@@ -19,8 +19,8 @@ interface PlayerRouteDeps {
   config: { passwordMaxAgeDays: number; login: LockoutPolicy };
 }
 
-export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (app, ctx) => {
-  const { db, config } = ctx;
+export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (app, deps) => {
+  const { db, config } = deps;
   const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('player');
 
@@ -65,7 +65,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (a
     async (request) => {
       const { old_password, new_password } = request.body;
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.password_hash,
         secret: old_password,
@@ -89,7 +89,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (a
     { ...guarded, schema: schema({ body: SetPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.password_hash,
         secret: request.body.password,
@@ -108,7 +108,7 @@ export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (a
     { ...guarded, schema: schema({ body: VerifyPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.pin_hash,
         secret: request.body.pin,

@@ -18,7 +18,7 @@ import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { PLAYERS } from '../../lib/route-access.js';
 import { claimPromotion, type PromotionDeps, type PromotionKindName } from './claims.js';
 
-export const promotionRoutes: FastifyPluginAsyncTypebox<PromotionDeps> = async (app, ctx) => {
+export const promotionRoutes: FastifyPluginAsyncTypebox<PromotionDeps> = async (app, deps) => {
   const schema = securedSchema('player');
   const promotionRoute = (path: string, kind: PromotionKindName) =>
   app.get(
@@ -37,7 +37,7 @@ export const promotionRoutes: FastifyPluginAsyncTypebox<PromotionDeps> = async (
     },
     async (request) => {
       const amountCents = await claimPromotion(
-        ctx,
+        deps,
         request.auth.id,
         kind,
         request.headers[IDEMPOTENCY_HEADER],

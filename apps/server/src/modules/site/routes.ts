@@ -19,21 +19,21 @@ interface SiteRouteDeps {
 /** Everything here is open: the page, its settings and the country check come before any sign-in. */
 const open = { config: { roles: PUBLIC } };
 
-export const siteRoutes: FastifyPluginAsyncTypebox<SiteRouteDeps> = async (app, ctx) => {
+export const siteRoutes: FastifyPluginAsyncTypebox<SiteRouteDeps> = async (app, deps) => {
   app.get(RootPath.check, { ...open, schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {
-    const country = ctx.geo.countryOf(request.ip);
-    const allowed = ctx.geo.isAllowed(request.ip);
-    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country, ...(ctx.serverId ? { server: ctx.serverId } : {}) };
+    const country = deps.geo.countryOf(request.ip);
+    const allowed = deps.geo.isAllowed(request.ip);
+    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country, ...(deps.serverId ? { server: deps.serverId } : {}) };
   });
 
   app.get(RootPath.settings, { ...open, schema: { hide: true } }, async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
     // The spec's IP_CHEKCING flag reports the server's own policy (IP_CHECK); an operator file
     // cannot set it apart from what /check and /login enforce (docs/spec-decisions.md).
-    return { ...readSettings(ctx.config.settingsFile), IP_CHEKCING: ctx.config.ipCheck.enabled };
+    return { ...readSettings(deps.config.settingsFile), IP_CHEKCING: deps.config.ipCheck.enabled };
   });
 
-  const dist = ctx.config.webDistDir;
+  const dist = deps.config.webDistDir;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
     const assets = path.join(dist, 'assets') + path.sep;
     // One route per file of the build, all open like the page itself.
@@ -62,7 +62,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<SiteRouteDeps> = async (app, 
       }
       // The web app asks /check only while the country policy is on; a preload it never uses
       // would be a wasted request and a console warning.
-      const link = ctx.config.ipCheck.enabled ? checkPreloadLink(readSettings(ctx.config.settingsFile).API_URL) : null;
+      const link = deps.config.ipCheck.enabled ? checkPreloadLink(readSettings(deps.config.settingsFile).API_URL) : null;
       if (link) reply.header('link', link);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(shellFor(dist, url));
     });
