@@ -154,6 +154,9 @@ const unknown = ops.filter((o) => 'outcome' in o && o.outcome === 'unknown').len
 console.log('\nchaos figures');
 console.log(`  operations sent     ${ops.filter((o) => o.type !== 'cycle' && o.type !== 'cashOut').length} (unanswered ${unknown}, refused answers ${players.reduce((n, p) => n + p.refusals, 0)}, reconnects ${players.reduce((n, p) => n + p.reconnects, 0)})`);
 console.log(`  games seen          ${ops.filter((o) => o.type === 'cycle').length}; spins sent twice ${ops.filter((o) => o.type === 'spin' && o.sends > 1).length}`);
+const errors = new Map<number, number>();
+for (const p of players) for (const [code, n] of p.errors) errors.set(code, (errors.get(code) ?? 0) + n);
+console.log(`  error answers       ${[...errors].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}`);
 console.log(`  players left        ${left.filter(Boolean).length}/${players.length}`);
 console.log(`  cents checked       ${verdict.centsChecked}`);
 console.log(`  malfunctions        ${verdict.malfunctions}${history.damaged ? ` (memory of machine ${damagedMachine} damaged on purpose)` : ''}`);

@@ -26,6 +26,9 @@ export interface StreamGrant {
 export class ChaosPlayer {
   refusals = 0;
   reconnects = 0;
+  /** Error answers by code (for the report). */
+  readonly errors = new Map<number, number>();
+  private joined = false;
   /** Why the last join failed (for the report). */
   lastRefusal = '';
   private socket: WebSocket | null = null;
@@ -87,6 +90,9 @@ export class ChaosPlayer {
       this.grant = (data.stream as StreamGrant | null) ?? this.grant;
     }
     if (event === 'stream') this.grant = data as unknown as StreamGrant;
+    if (event === 'error') this.errors.set(Number(data.code), (this.errors.get(Number(data.code)) ?? 0) + 1);
+    if (event === 'cashedIn') this.cashedIn(Number(data.amountCents));
+    if (event === 'joined' || event === 'closed') this.joined = event === 'joined';
     if (event === 'cashedOut') this.history.push({ type: 'cashOut', player: this.username, amountCents: Number(data.amountCents), at: now });
     if (event === 'cycle') {
       const commandId = typeof data.commandId === 'string' ? data.commandId : undefined;
@@ -116,6 +122,20 @@ export class ChaosPlayer {
     }
   }
 
+  /**
+   * `cashedIn` names no key, only the amount: it acknowledges the latest unanswered cash in of that
+   * amount (one that timed out may be answered late, while the next one waits).
+   */
+  private cashedIn(amountCents: number) {
+    for (let i = this.history.length - 1; i >= 0; i--) {
+      const op = this.history[i]!;
+      if (op.type === 'cashIn' && op.player === this.username && op.outcome === 'unknown' && op.amountCents === amountCents) {
+        op.outcome = 'ok';
+        return;
+      }
+    }
+  }
+
   /** Joins the machine; false when the server refused (machine not ready) or the socket dropped. */
   private async join(deadline: number): Promise<boolean> {
     if (!this.token && !(await this.signIn(deadline))) return false;
@@ -131,7 +151,10 @@ export class ChaosPlayer {
       }
     });
     socket.on('close', () => {
-      if (this.socket === socket) this.socket = null;
+      if (this.socket === socket) {
+        this.socket = null;
+        this.joined = false;
+      }
       const w = this.waiting;
       this.waiting = null;
       w?.resolve({ event: 'dropped', data: {} });
@@ -180,11 +203,16 @@ export class ChaosPlayer {
     if (op.sends === 0) this.history.push(op);
     op.sends++;
     this.unansweredCashIn = op;
-    const { event } = await this.request({ event: 'cashin', data: { amountCents: op.amountCents, idempotencyKey: op.key } }, ['cashedIn']);
-    if (event === 'cashedIn') op.outcome = 'ok';
+    const { event } = await this.request({ event: 'cashin', data: { amountCents: op.amountCents, idempotencyKey: op.key } }, ['cashedIn'], (data) => data.amountCents === op.amountCents);
     // An error may come after the money moved (a machine that refused the credit is refunded): unknown.
-    if (event === 'cashedIn' || event === 'error' || op.sends >= 3) this.unansweredCashIn = null;
-    if (event === 'error') this.refusals++;
+    if (op.outcome === 'ok' || event === 'error' || op.sends >= 3) this.unansweredCashIn = null;
+    if (event === 'error') await this.refused();
+  }
+
+  /** After an error answer (a free-spins round still playing, no credits), a moment before the next command. */
+  private async refused() {
+    this.refusals++;
+    await sleep(500);
   }
 
   private async spin(op?: OpOf<'spin'>): Promise<void> {
@@ -199,7 +227,7 @@ export class ChaosPlayer {
     // A duplicate frame: the same command twice in a row.
     if (twice) this.socket?.send(JSON.stringify({ event: 'spin', data: { commandId } }));
     const { event } = await this.request({ event: 'spin', data: { commandId } }, ['cycle'], (data) => data.commandId === commandId);
-    if (event === 'error') this.refusals++;
+    if (event === 'error') await this.refused();
     if (event === 'dropped' || event === 'timeout') this.unansweredSpin = { op, sessionId: this.sessionId };
   }
 
@@ -252,7 +280,7 @@ export class ChaosPlayer {
     if (roll < 0.65) return this.spin();
     if (roll < 0.7) return this.autoplay();
     if (roll < 0.85) {
-      if (this.credits > 0) await this.request({ event: 'cashout', data: {} }, ['cashedOut'], () => true, CASH_OUT_TIMEOUT_MS);
+      if (this.credits > 0 && (await this.request({ event: 'cashout', data: {} }, ['cashedOut'], () => true, CASH_OUT_TIMEOUT_MS)).event === 'error') await this.refused();
       return;
     }
     if (roll < 0.9 && !this.staysOn) {
@@ -279,7 +307,7 @@ export class ChaosPlayer {
 
   /** A fresh stream grant for the video probe (null while the player is not on its machine). */
   async requestStream(): Promise<StreamGrant | null> {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return null;
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN || !this.joined) return null;
     this.grant = null;
     this.socket.send(JSON.stringify({ event: 'stream', data: {} }));
     for (let i = 0; i < 50 && !this.grant; i++) await sleep(100);
