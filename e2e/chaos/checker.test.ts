@@ -219,4 +219,22 @@ describe('the fault suite checker', () => {
     const v = verdict(({ observed }) => void (observed.ledger[1]!.parts = parts({ cash: -3_000 })));
     expect(v.violations).toContainEqual(expect.stringMatching(/ann: cash in k1 of 30\.00 took cash 30\.00 from the wallet; the model says bonus 10\.00, cash 20\.00/));
   });
+
+  it('after a memory deleted on purpose: the settlement from the records must pay what the model says, the new memory is not compared', () => {
+    const settled = (paid: number) =>
+      verdict(({ history, observed }) => {
+        history.damaged = { machineId: 1, at: 40 };
+        observed.malfunctions.push({ id: 1, at: 50, machineId: 1, sessionId: 'S1', reason: 'memory', recordsCents: 1_900, machineCents: 0, paidCents: paid, missingGames: [] });
+        observed.payouts = observed.payouts.filter((c) => c.commandId !== 'co-S1-2');
+        observed.ledger = observed.ledger.filter((o) => o.id !== 106);
+        observed.ledger.push(op(112, 'hand_pay', 'malfunction-S1', paid, { cash: paid }));
+        observed.wallets.ann!.cash += paid - 1_900;
+        observed.memories[1] = { memoryId: 'new', unackedGameIds: [], meters: zeroMeters() };
+      });
+    expect(settled(1_900).violations).toEqual([]);
+    expect(settled(1_800).violations).toEqual([
+      'ann: cash outs and settlements booked 51.00 to the wallet; the model says 52.00',
+      'ann: wallet cash is 161.00, the model says 162.00 (off by -1.00)',
+    ]);
+  });
 });

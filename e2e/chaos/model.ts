@@ -178,7 +178,7 @@ function jackpots(r: Resolver, player: string, records: GameRecord[], ledger: Le
  * wins − bets), every cash out the client was told about is one the machine paid, and all of it
  * reached the wallet.
  */
-function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Observed, expectedCents: number): number {
+function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Observed, expectedCents: number, damaged: boolean) {
   const paidByMachine = observed.payouts.filter((c) => c.player === player && c.status === 'done');
   const unmatched = paidByMachine.map((c) => c.amountCents ?? 0);
   for (const told of ops.filter((o): o is OpOf<'cashOut'> => o.type === 'cashOut')) {
@@ -190,10 +190,14 @@ function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Obser
   toWallet.forEach((o) => r.explained.add(o.id));
   const machinePaid = paidByMachine.reduce((sum, c) => sum + (c.amountCents ?? 0), 0);
   const walletGot = toWallet.reduce((sum, o) => sum + o.amountCents, 0);
+  // A memory deleted on purpose is settled from the records (a hand pay no machine command paid).
+  if (damaged) {
+    if (walletGot !== expectedCents) r.violations.push(`${player}: cash outs and settlements booked ${cents(walletGot)} to the wallet; the model says ${cents(expectedCents)}`);
+    return;
+  }
   if (machinePaid !== expectedCents)
     r.violations.push(`${player}: the machine paid ${cents(machinePaid)} in cash outs; the model says ${cents(expectedCents)} (cash ins, wins and bets)`);
   if (walletGot !== machinePaid) r.violations.push(`${player}: cash outs booked ${cents(walletGot)} to the wallet, the machine paid ${cents(machinePaid)}`);
-  return machinePaid;
 }
 
 /** The model of one player (who plays one machine) after the whole history. */
@@ -217,7 +221,7 @@ export function modelPlayer(history: History, observed: Observed, start: Parts, 
   const adjustments = observed.ledger.filter((o) => o.kind === 'malfunction_adjustment' && damaged !== null && o.machineId === damaged);
   adjustments.forEach((o) => r.explained.add(o.id));
   const expectedPayout = credited + results + adjustments.reduce((sum, o) => sum + o.amountCents, 0);
-  cashOuts(r, player, ops, observed, expectedPayout);
+  cashOuts(r, player, ops, observed, expectedPayout, damaged !== null);
   wallet.cash += expectedPayout;
 
   // The machine's meters, from the model: what was credited, the games, what the model says it paid.

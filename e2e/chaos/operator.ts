@@ -72,7 +72,7 @@ export class ChaosOperator {
     this.running = (async () => {
       while (!this.stopped) {
         await this.cashier(players[Math.floor(this.rng() * players.length)]!);
-        await sleep(200 + this.rng() * 600);
+        await sleep(300 + this.rng() * 900);
       }
     })();
   }

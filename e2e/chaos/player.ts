@@ -276,14 +276,14 @@ export class ChaosPlayer {
       if (sessionId === this.sessionId && op.outcome !== 'ok') return this.spin(op);
     }
     const roll = this.rng();
-    if (this.unansweredCashIn || (roll < 0.2 && this.credits < 20_000) || this.credits < 200) return this.cashIn();
-    if (roll < 0.65) return this.spin();
-    if (roll < 0.7) return this.autoplay();
-    if (roll < 0.85) {
+    if (this.unansweredCashIn || (roll < 0.15 && this.credits < 20_000) || this.credits < 200) return this.cashIn();
+    if (roll < 0.75) return this.spin();
+    if (roll < 0.8) return this.autoplay();
+    if (roll < 0.9) {
       if (this.credits > 0 && (await this.request({ event: 'cashout', data: {} }, ['cashedOut'], () => true, CASH_OUT_TIMEOUT_MS)).event === 'error') await this.refused();
       return;
     }
-    if (roll < 0.9 && !this.staysOn) {
+    if (roll < 0.94 && !this.staysOn) {
       await this.request({ event: 'leave', data: {} }, ['closed']);
       this.socket?.close();
       return;
