@@ -49,7 +49,8 @@ export async function runFaults(o: FaultOptions): Promise<FaultResult> {
   // Past this, a kind still short of its minimum stays short (the report fails the run).
   const hardStop = deadline + Math.max(300_000, o.seconds * 1000);
   let firstRoundDone = false;
-  while (Date.now() < deadline || ([...kills.values()].some((n) => n < o.killsPerKind) && Date.now() < hardStop)) {
+  const owed = () => [...kills.values()].some((n) => n < o.killsPerKind) || (o.afterFirstRound !== undefined && !firstRoundDone);
+  while (Date.now() < deadline || (owed() && Date.now() < hardStop)) {
     await sleep(2_000 + o.rng() * 6_000);
     if (!firstRoundDone && o.afterFirstRound && [...kills.values()].every((n) => n > 0)) {
       firstRoundDone = true;
