@@ -135,7 +135,10 @@ for (let i = 0; i < 120; i++) {
 }
 await db.end();
 
-const verdict = check(history, baseline, await observe(product.databaseUrl, cabinetsDir, MACHINES, baseline));
+const observed = await observe(product.databaseUrl, cabinetsDir, MACHINES, baseline);
+// Kept with the data folder of a failed run, to read what the checker saw.
+fs.writeFileSync(path.join(dataDir, 'chaos-check.json'), JSON.stringify({ history, baseline, observed }));
+const verdict = check(history, baseline, observed);
 const violations = [...faults.violations, ...verdict.violations];
 try {
   execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', 'audit'], {

@@ -112,7 +112,7 @@ describe('the fault suite checker', () => {
 
   it('fails a lost cash out the machine never paid', () => {
     const v = verdict(({ observed }) => void (observed.payouts = observed.payouts.filter((c) => c.commandId !== 'co-S1-1')));
-    expect(v.violations).toContainEqual(expect.stringMatching(/ann: acknowledged cash out of 33\.00 is not among the machine's cash outs/));
+    expect(v.violations).toContainEqual(expect.stringMatching(/ann: acknowledged cash out of 33\.00 is not among the machine's cash outs and settlements/));
   });
 
   it('fails a spin applied twice (its command re-sent, played again)', () => {
@@ -224,10 +224,12 @@ describe('the fault suite checker', () => {
     const settled = (paid: number) =>
       verdict(({ history, observed }) => {
         history.damaged = { machineId: 1, at: 40 };
+        // The settlement tells the player as a cash out.
+        history.ops.push({ type: 'cashOut', player: 'ann', amountCents: paid, at: 50 });
         observed.malfunctions.push({ id: 1, at: 50, machineId: 1, sessionId: 'S1', reason: 'memory', recordsCents: 1_900, machineCents: 0, paidCents: paid, missingGames: [] });
         observed.payouts = observed.payouts.filter((c) => c.commandId !== 'co-S1-2');
         observed.ledger = observed.ledger.filter((o) => o.id !== 106);
-        observed.ledger.push(op(112, 'hand_pay', 'malfunction-S1', paid, { cash: paid }));
+        observed.ledger.push(op(112, 'hand_pay', 'malfunction:S1', paid, { cash: paid }));
         observed.wallets.ann!.cash += paid - 1_900;
         observed.memories[1] = { memoryId: 'new', unackedGameIds: [], meters: zeroMeters() };
       });

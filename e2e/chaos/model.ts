@@ -180,13 +180,20 @@ function jackpots(r: Resolver, player: string, records: GameRecord[], ledger: Le
  */
 function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Observed, expectedCents: number, damaged: boolean) {
   const paidByMachine = observed.payouts.filter((c) => c.player === player && c.status === 'done');
-  const unmatched = paidByMachine.map((c) => c.amountCents ?? 0);
+  const toWallet = observed.ledger.filter((o) => o.player === player && (o.kind === 'cash_out' || o.kind === 'hand_pay') && !o.key?.startsWith('refund:'));
+  // A malfunction settles the session from the records (`malfunction:<session>[:part]`) and tells
+  // the player as a cash out too.
+  const settlements = new Map<string, number>();
+  for (const o of toWallet) {
+    const session = o.key?.match(/^malfunction:([^:]+)/)?.[1];
+    if (session) settlements.set(session, (settlements.get(session) ?? 0) + o.amountCents);
+  }
+  const unmatched = [...paidByMachine.map((c) => c.amountCents ?? 0), ...settlements.values()];
   for (const told of ops.filter((o): o is OpOf<'cashOut'> => o.type === 'cashOut')) {
     const i = unmatched.indexOf(told.amountCents);
-    if (i < 0) r.violations.push(`${player}: acknowledged cash out of ${cents(told.amountCents)} is not among the machine's cash outs`);
+    if (i < 0) r.violations.push(`${player}: acknowledged cash out of ${cents(told.amountCents)} is not among the machine's cash outs and settlements`);
     else unmatched.splice(i, 1);
   }
-  const toWallet = observed.ledger.filter((o) => o.player === player && (o.kind === 'cash_out' || o.kind === 'hand_pay') && !o.key?.startsWith('refund:'));
   toWallet.forEach((o) => r.explained.add(o.id));
   const machinePaid = paidByMachine.reduce((sum, c) => sum + (c.amountCents ?? 0), 0);
   const walletGot = toWallet.reduce((sum, o) => sum + o.amountCents, 0);
