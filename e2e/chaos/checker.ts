@@ -9,7 +9,7 @@
 import { METER_NAMES, SPEND_ORDER, type Baseline, type History, type Meters, type Observed } from './history.js';
 import { cents, indexLedger, modelPlayer } from './model.js';
 
-export interface Verdict {
+interface Verdict {
   violations: string[];
   /** Malfunction settlements, expected (a deleted memory) or not. */
   malfunctions: number;

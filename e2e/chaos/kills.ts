@@ -14,7 +14,7 @@ import { KILL_TARGETS, type KillTarget } from './report.js';
 
 const RECOVERY_LIMIT_MS = 120_000;
 
-export interface FaultOptions {
+interface FaultOptions {
   product: Product;
   seconds: number;
   killsPerKind: number;
@@ -26,7 +26,7 @@ export interface FaultOptions {
   afterFirstRound?: () => Promise<void>;
 }
 
-export interface FaultResult {
+interface FaultResult {
   kills: Map<KillTarget, number>;
   recoveriesMs: number[];
   violations: string[];

@@ -14,7 +14,7 @@
  */
 import { SPEND_ORDER, emptyParts, type GameRecord, type History, type HistoryOp, type LedgerOp, type Meters, type Observed, type Outcome, type Parts } from './history.js';
 
-export interface PlayerModel {
+interface PlayerModel {
   wallet: Parts;
   /** What the player's cash ins, games and cash outs did to the machine's meters (deltas). */
   meters: Meters;

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { emptyParts, type Baseline, type GameRecord, type LedgerOp, type Malfunction, type MemoryReading, type Observed, type Parts, type PayoutCommand, type WalletPart } from './history.js';
 
 /** A cabinet's memory file, its checksum checked; null when missing or unreadable. */
-export function readMemory(cabinetsDir: string, machineId: number): MemoryReading | null {
+function readMemory(cabinetsDir: string, machineId: number): MemoryReading | null {
   try {
     const { sha256, body } = JSON.parse(fs.readFileSync(path.join(cabinetsDir, `machine-${machineId}.json`), 'utf8')) as { sha256: string; body: string };
     if (createHash('sha256').update(body).digest('hex') !== sha256) return null;

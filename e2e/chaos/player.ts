@@ -18,7 +18,7 @@ const ACK_TIMEOUT_MS = 15_000;
 /** Cash outs the server has nothing to pay for answer nothing: a shorter wait. */
 const CASH_OUT_TIMEOUT_MS = 8_000;
 
-export interface StreamGrant {
+interface StreamGrant {
   grant: string;
   whepUrl: string;
 }

@@ -10,7 +10,7 @@ export type KillTarget = (typeof KILL_TARGETS)[number];
 /** How the closing line names each kind of kill. */
 const KILL_NAMES: Record<KillTarget, string> = { server: 'server', cabinets: 'cabinets', media: 'media', postgres: 'postgres', everything: 'group' };
 
-export interface Minimums {
+interface Minimums {
   operations: number;
   spins: number;
   cashOuts: number;
@@ -27,7 +27,7 @@ export function minimumsFor(seconds: number): Minimums {
   };
 }
 
-export interface Acknowledged {
+interface Acknowledged {
   total: number;
   cashIns: number;
   spins: number;

@@ -5,7 +5,7 @@
  */
 import { RTCPeerConnection as NodePeerConnection } from 'werift';
 
-export interface WhepViewer {
+interface WhepViewer {
   counter: { packets: number };
   close(): Promise<void>;
 }

@@ -33,7 +33,7 @@ interface JackpotWin {
   gameId: string;
 }
 
-export interface JackpotPaid {
+interface JackpotPaid {
   level: number;
   amountCents: number;
   /** The brand's levels after the payment, as the lobby shows them. */
