@@ -79,7 +79,8 @@ export class ChaosOperator {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.running;
+    // A command stuck on a dead connection must not hold the run's end.
+    await Promise.race([this.running, sleep(30_000)]);
     await this.pool?.db.end().catch(() => {});
     this.pool = null;
   }
