@@ -166,6 +166,7 @@ console.log(`  malfunctions        ${verdict.malfunctions}${history.damaged ? ` 
 for (const v of violations) console.log(`  violation: ${v}`);
 for (const s of short) console.log(`  FAILED: below the minimum: ${s}`);
 if (!left.every(Boolean)) console.log('  FAILED: not every player could leave');
+if (violations.length) console.log(`  kept for a recheck: ${path.join(dataDir, 'chaos-check.json')}`);
 console.log(closingLine(acked, faults.kills, violations.length, faults.recoveriesMs));
 const ok = violations.length === 0 && short.length === 0 && left.every(Boolean);
 if (ok) fs.rmSync(dataDir, { recursive: true, force: true });
