@@ -1,9 +1,9 @@
 /**
  * Game cycles as the cabinet reports them: each recorded once (the cabinet keeps every game in its
  * outbox and sends it again until acknowledged), in the order the machine played them, with the
- * session's counters and wagering progress in one transaction; once that transaction committed
- * (or found the game stored before) the cabinet is told (`cycle_ack`); then jackpots, a hand pay
- * if the win is above the machine's limit, and the player's screen.
+ * session's counters, wagering progress, jackpot contribution and any jackpot payment in one
+ * transaction; once that transaction committed (or found the game stored before) the cabinet is
+ * told (`cycle_ack`); then a hand pay if the win is above the machine's limit, and the player's screen.
  *
  * A game whose transaction failed (the database died mid-insert) leaves a gap (cycle-order.ts): the
  * machine's later games are held back, unacknowledged, until the cabinet sends the missing one
@@ -11,10 +11,11 @@
  * and nothing that books money on the records (`settled`) runs while one is missing.
  */
 import type { GameCycle } from '@reel/protocol';
-import { withTransaction } from '../../db/pool.js';
-import { growJackpots, payJackpot } from '../jackpots/jackpots.js';
+import { feedJackpots, payJackpot, publishJackpots } from '../jackpots/jackpots.js';
+import { withMoney } from '../ledger/ledger-service.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { CycleOrder } from './cycle-order.js';
+import type { LiveSession } from './live-session.js';
 import { writeCycle } from './money-commands.js';
 import type { SessionBase } from './session-base.js';
 
@@ -46,9 +47,9 @@ export class GameCycles {
     const live = kit.floor.onMachine(machineId);
     // A held session was settled: games after that (there should be none) belong to nobody.
     const session = live && !live.held ? live : undefined;
-    let machine: Awaited<ReturnType<typeof writeCycle>>;
+    let stored: Awaited<ReturnType<typeof storeCycle>>;
     try {
-      machine = await withTransaction(kit.db, (tx) => writeCycle(tx, machineId, session?.id ?? null, cycle));
+      stored = await storeCycle(kit, machineId, session, cycle);
     } catch (error) {
       kit.order.openGap(machineId, { key, gameId: cycle.gameId });
       throw error;
@@ -56,8 +57,10 @@ export class GameCycles {
     if (gap) kit.order.closeGap(machineId);
     // Stored, now or before: the cabinet may forget it.
     kit.cabinets.acknowledgeCycle(machineId, cycle.gameId);
-    if (!machine) return;
-    if (cycle.betCents > 0) await growJackpots(kit, machine.brand_id, cycle.betCents);
+    if (!stored) return;
+    const { machine, levels, jackpot } = stored;
+    if (levels !== null) publishJackpots(kit.bus, machine.brand_id, levels);
+    if (jackpot) publishJackpots(kit.bus, machine.brand_id, jackpot.levels, { machineId, paid: jackpot });
     // A win may make the machine hot in the lobby (the only lobby change a game makes).
     if (cycle.winCents > 0) kit.track(kit.lobby.publish(machineId), 'lobby status');
     if (!session) return;
@@ -79,9 +82,25 @@ export class GameCycles {
       jackpotHit: cycle.jackpotHit,
       handPay,
     });
-    if (cycle.jackpotHit) await payJackpot(kit, { playerId: session.playerId, machineId, sessionId: session.id, brandId: machine.brand_id, gameId: cycle.gameId });
     // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded.
     if (handPay) kit.track(kit.outbox.handPay(session, cycle), 'hand pay');
     await kit.views.pushSession(session);
   }
+}
+
+/**
+ * One transaction: the game's record with its session's counters, its bet's jackpot contribution
+ * and, for a jackpot game in a session, the jackpot payment. Null when the game was stored before.
+ */
+function storeCycle(kit: Pick<SessionBase, 'db' | 'bus'>, machineId: number, session: LiveSession | undefined, cycle: GameCycle) {
+  return withMoney(kit, async (tx, move) => {
+    const machine = await writeCycle(tx, machineId, session?.id ?? null, cycle);
+    if (!machine) return null;
+    const levels = cycle.betCents > 0 ? await feedJackpots(tx, machine.brand_id, cycle.betCents) : null;
+    const jackpot =
+      cycle.jackpotHit && session
+        ? await payJackpot(tx, move, { playerId: session.playerId, machineId, sessionId: session.id, brandId: machine.brand_id, gameId: cycle.gameId })
+        : null;
+    return { machine, levels, jackpot };
+  });
 }
