@@ -77,6 +77,15 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      {
+        test: {
+          // The fault suite's checker on planted histories (no processes; the suite itself is `npm run chaos`).
+          name: 'chaos',
+          root: 'e2e/chaos',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       'apps/web/vitest.config.ts',
     ],
   },

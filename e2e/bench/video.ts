@@ -16,11 +16,10 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-// The media app's own WebRTC stack, used here as a viewer that receives RTP and decodes nothing.
-import { RTCPeerConnection as NodePeerConnection } from 'werift';
 import type { MediaBackend } from '@reel/protocol';
 import { Verdict } from '@reel/process';
 import { startHarness, type Harness } from '../video/harness.js';
+import { attachWhepViewer } from '../video/whep-viewer.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc-cpu.js';
 import { pct } from './percentile.js';
@@ -96,48 +95,10 @@ interface ViewerCost {
   packetsPerViewerS: number;
 }
 
-/**
- * A WHEP viewer in node (werift): signals like the web app (POST the offer with the grant; answers
- * the server's own offer for Janus) and counts the RTP packets it receives; it decodes nothing, so
- * the browser's decoding cost does not weigh on the 2 cores being measured.
- */
+/** A non-decoding viewer of a machine (e2e/video/whep-viewer.ts) with a grant issued here. */
 async function attachViewer(h: Harness, machineId: number, playerId: number) {
   const grant = h.media.issueGrant(playerId, machineId);
-  const url = new URL(grant.whepUrl, h.baseUrl).toString();
-  let pc = new NodePeerConnection({});
-  const counter = { packets: 0 };
-  const watch = (peer: NodePeerConnection) =>
-    peer.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => counter.packets++));
-  watch(pc);
-  pc.addTransceiver('video', { direction: 'recvonly' });
-  pc.addTransceiver('audio', { direction: 'recvonly' });
-  await pc.setLocalDescription(await pc.createOffer());
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/sdp', authorization: `Bearer ${grant.grant}` },
-    body: pc.localDescription!.sdp,
-  });
-  if (res.status !== 200 && res.status !== 201) throw new Error(`WHEP ${res.status}`);
-  const location = res.headers.get('location');
-  const resource = location ? new URL(location, url).toString() : null;
-  const sdp = await res.text();
-  if (res.headers.get('x-sdp-kind') === 'offer') {
-    await pc.close();
-    pc = new NodePeerConnection({});
-    watch(pc);
-    await pc.setRemoteDescription({ type: 'offer', sdp });
-    await pc.setLocalDescription(await pc.createAnswer());
-    if (!resource) throw new Error('no viewer resource for the answer');
-    const patched = await fetch(resource, { method: 'PATCH', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription!.sdp });
-    if (!patched.ok) throw new Error(`answer ${patched.status}`);
-  } else await pc.setRemoteDescription({ type: 'answer', sdp });
-  return {
-    counter,
-    async close() {
-      if (resource) await fetch(resource, { method: 'DELETE' }).catch(() => undefined);
-      await pc.close().catch(() => undefined);
-    },
-  };
+  return attachWhepViewer(new URL(grant.whepUrl, h.baseUrl).toString(), grant.grant);
 }
 
 /** Media-process CPU with no viewer, then with VIEWERS non-decoding viewers of machine 1. */

@@ -8,11 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type { KillTarget } from './report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const KILL_TARGETS = ['server', 'cabinets', 'media', 'postgres', 'everything'] as const;
-export type KillTarget = (typeof KILL_TARGETS)[number];
 
 export class Product {
   private group: ChildProcess | null = null;

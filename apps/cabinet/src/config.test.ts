@@ -13,4 +13,12 @@ describe('cabinet configuration', () => {
     const config = loadCabinetConfig({ CABINET_MACHINES: '1=a,2=b,3=c', CABINET_FFMPEG: '2=/opt/ff/ffmpeg' }, '/repo');
     expect(config.machines.map((m) => m.ffmpeg)).toEqual([null, '/opt/ff/ffmpeg', null]);
   });
+
+  it('CABINET_NO_VIDEO or --no-video runs machines headless', () => {
+    const env = { CABINET_MACHINES: '1=a,2=b,3=c' };
+    expect(loadCabinetConfig(env, '/repo', []).machines.map((m) => m.video)).toEqual([true, true, true]);
+    expect(loadCabinetConfig({ ...env, CABINET_NO_VIDEO: '2,3' }, '/repo', []).machines.map((m) => m.video)).toEqual([true, false, false]);
+    expect(loadCabinetConfig({ ...env, CABINET_NO_VIDEO: 'all' }, '/repo', []).machines.map((m) => m.video)).toEqual([false, false, false]);
+    expect(loadCabinetConfig(env, '/repo', ['node', 'main.ts', '--no-video']).machines.map((m) => m.video)).toEqual([false, false, false]);
+  });
 });

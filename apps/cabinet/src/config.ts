@@ -11,13 +11,16 @@
  *   CABINET_FFMPEG     "2=/opt/ffmpeg/bin/ffmpeg" machines that encode with another ffmpeg than the
  *                      one above (one product can then stream with several builds at once, as the
  *                      e2e suite does to check each build's picture)
+ *   CABINET_NO_VIDEO   headless machines: "all" (or the `--no-video` flag), or ids such as "2,3,4".
+ *                      Same game, meters and agent protocol; nothing is rendered or encoded (no
+ *                      stream, no lobby stills), so the fault suite can run many machines on 2 cores
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 export interface CabinetConfig {
   agentUrl: string;
-  machines: { machineId: number; key: string; camera: string | null; ffmpeg: string | null }[];
+  machines: { machineId: number; key: string; camera: string | null; ffmpeg: string | null; video: boolean }[];
   /** Directory of the machines' critical memory files. */
   dataDir: string;
 }
@@ -31,7 +34,15 @@ function parsePairs(s: string | undefined): Map<number, string> {
   return out;
 }
 
-export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): CabinetConfig {
+/** Which machines run headless: `all` (also the `--no-video` flag), or a list of ids. */
+function headless(env: NodeJS.ProcessEnv, argv: readonly string[]): (machineId: number) => boolean {
+  const value = (env.CABINET_NO_VIDEO ?? '').trim().toLowerCase();
+  if (argv.includes('--no-video') || value === 'all' || value === 'true') return () => true;
+  const ids = new Set(value.split(',').filter(Boolean).map(Number));
+  return (machineId) => ids.has(machineId);
+}
+
+export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), argv: readonly string[] = process.argv): CabinetConfig {
   let keys = parsePairs(env.CABINET_MACHINES);
   if (keys.size === 0) {
     const file = env.CABINET_KEYS_FILE ?? resolve(cwd, 'data/machine-keys.json');
@@ -43,6 +54,7 @@ export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = pr
   const only = env.CABINET_IDS ? new Set(env.CABINET_IDS.split(',').map(Number)) : null;
   const cameras = parsePairs(env.CABINET_CAMERAS);
   const encoders = parsePairs(env.CABINET_FFMPEG);
+  const isHeadless = headless(env, argv);
   const machines = [...keys.entries()]
     .filter(([id]) => !only || only.has(id))
     .sort(([a], [b]) => a - b)
@@ -51,6 +63,7 @@ export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = pr
       key,
       camera: cameras.get(machineId) ?? null,
       ffmpeg: encoders.get(machineId) ?? null,
+      video: !isHeadless(machineId),
     }));
   const dataDir = env.CABINET_DATA_DIR
     ? resolve(cwd, env.CABINET_DATA_DIR)

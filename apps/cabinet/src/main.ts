@@ -31,14 +31,17 @@ function ffmpegOf(machineId: number, path: string | null): string | null {
   log(`CABINET_FFMPEG: ${path} for machine ${machineId} does not exist; it uses ${defaultFfmpeg ?? 'no ffmpeg'}`);
   return defaultFfmpeg;
 }
-const ffmpegPaths = new Map(config.machines.map((m) => [m.machineId, ffmpegOf(m.machineId, m.ffmpeg)]));
+const videoMachines = config.machines.filter((m) => m.video);
+if (videoMachines.length < config.machines.length)
+  log(`headless (no rendering, no video): machines ${config.machines.filter((m) => !m.video).map((m) => m.machineId).join(', ')}`);
+const ffmpegPaths = new Map(videoMachines.map((m) => [m.machineId, ffmpegOf(m.machineId, m.ffmpeg)]));
 const usedFfmpegs = new Set(ffmpegPaths.values());
 if (usedFfmpegs.has(null)) log('ffmpeg not found: machines run without video');
 // Once per binary: which version, which arguments (the streams reuse this cached probe).
 for (const path of usedFfmpegs) if (path) void probeFfmpeg(path).then((probe) => log(describeProbe(probe)));
 
 log(`critical memory in ${config.dataDir}`);
-const entries = config.machines.map(({ machineId, key, camera }) => {
+const entries = config.machines.map(({ machineId, key, camera, video }) => {
   const ffmpegPath = ffmpegPaths.get(machineId) ?? null;
   const machine = new SlotMachine({
     machineId,
@@ -57,6 +60,7 @@ const entries = config.machines.map(({ machineId, key, camera }) => {
   return {
     machine,
     key,
+    video,
     stream,
     videoType: camera ? ('camera' as const) : ('screen' as const),
     bands: DEFAULT_BANDS,
@@ -70,8 +74,9 @@ const agent = new AgentClient({
   log,
 });
 agent.on('status', (s) => log(`agent ${s} (${config.agentUrl})`));
+// A headless machine renders nothing, not even the lobby's stills.
 const snapshots = new LobbySnapshots(
-  entries.map((e) => e.machine),
+  entries.filter((e) => e.video).map((e) => e.machine),
   agent,
 );
 // The server names each machine's brand: its screen and its lobby stills show that brand's look.

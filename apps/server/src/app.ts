@@ -1,6 +1,7 @@
 /**
- * Builds the HTTP/WebSocket server. Plugins load in a visible order: security and docs first, then
- * authentication, then the feature routes.
+ * Builds the HTTP/WebSocket server. Plugins load in a visible order: authorization first (it must
+ * see every route: each declares its roles, plugins/auth.ts), then security and docs, then the
+ * feature routes.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import zlib from 'node:zlib';
@@ -19,6 +20,7 @@ import { corsPlugin } from './plugins/cors.js';
 import { wsOriginPlugin } from './plugins/ws-origin.js';
 import { isAbortedDownload } from './lib/aborted-download.js';
 import { redactUrl } from './lib/redact.js';
+import { declareLibraryRoutes, PUBLIC } from './lib/route-access.js';
 import { checkJsonBody, createAjv } from './lib/validation.js';
 import { credentialRateLimitPlugin } from './modules/auth/credentials.js';
 import { listenForRevocations } from './modules/auth/revocations.js';
@@ -79,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   );
 
   installErrorHandler(app);
+  await app.register(authPlugin, { tokens: ctx.tokens });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -117,11 +120,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation is open; its routes come from the library, so they are declared here.
+  await app.register(async (docs) => {
+    declareLibraryRoutes(docs, PUBLIC);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(wsOriginPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
   await app.register(corsPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
-  await app.register(authPlugin, { tokens: ctx.tokens });
 
   // Revocations from other processes (the operator's ban) close this server's sockets at once.
   const revocations = listenForRevocations(ctx.db, ctx.bus, app.log);

@@ -3,9 +3,9 @@
  * Every duration carries its unit in the name.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './lib/paths.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export { REPO_ROOT };
 
 const int = (name: string, fallback: number) => {
   const raw = process.env[name];

@@ -1,4 +1,4 @@
-/** The services every module may use, built once at start and passed to route plugins. */
+/** The services built once at start; routes.ts hands each route plugin the ones it uses. */
 import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -28,7 +28,7 @@ export interface AppContext {
   cluster?: { serverId: string; sessions: SessionService; viewers: ViewerGateway | null };
 }
 
-/** The Fastify instance type route modules receive (TypeBox-typed). */
+/** The Fastify instance type the app is built on (TypeBox-typed). */
 export type Api = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,
@@ -36,6 +36,3 @@ export type Api = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
-
-/** A route module: registers its routes on `app` using the shared services. */
-export type RouteModule = (app: Api, ctx: AppContext) => Promise<void>;

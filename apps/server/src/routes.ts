@@ -1,5 +1,8 @@
-/** Mounts every feature: API routes under `/api`, site-root routes, WebSocket channels. */
-import type { Api, AppContext, RouteModule } from './context.js';
+/**
+ * Mounts every feature: API routes under `/api`, site-root routes, WebSocket channels. Each route
+ * plugin gets the services it uses as its options; none of them sees the whole AppContext.
+ */
+import type { Api, AppContext } from './context.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { playerRoutes } from './modules/player/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
@@ -15,30 +18,28 @@ import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 
-const apiModules: RouteModule[] = [
-  authRoutes,
-  playerRoutes,
-  promotionRoutes,
-  machineRoutes,
-  historyRoutes,
-  chatRoutes,
-  quickPanelRoutes,
-];
-
 export async function registerRoutes(app: Api, ctx: AppContext) {
+  const { config, db, bus, tokens, geo } = ctx;
   // In a cluster the sessions run on the owning server; the routes ask it over the bus.
   const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
     async (api) => {
-      for (const module of [...apiModules, sessionRoutes(sessions)]) await module(api as Api, ctx);
+      await api.register(authRoutes, { db, bus, tokens, geo, config });
+      await api.register(playerRoutes, { db, config });
+      await api.register(promotionRoutes, { db, bus, config });
+      await api.register(machineRoutes, { db, config });
+      await api.register(historyRoutes, { db });
+      await api.register(chatRoutes, { db, bus });
+      await api.register(quickPanelRoutes, { db });
+      await api.register(sessionRoutes, { sessions });
     },
     { prefix: '/api' },
   );
-  await notificationRoutes(app, ctx);
-  await jackpotRoutes(app, ctx);
-  await gameRoutes(app, ctx, sessions);
+  await app.register(notificationRoutes, { bus, cluster: Boolean(ctx.cluster) });
+  await app.register(jackpotRoutes, { db, bus });
+  await app.register(gameRoutes, { sessions, bus, geo, initTimeoutMs: config.ws.initTimeoutMs });
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
   const viewers = ctx.cluster?.viewers ?? ctx.media?.client;
   if (viewers) await app.register(mediaPlugin, { viewers });
-  await siteRoutes(app, ctx);
+  await app.register(siteRoutes, { geo, config, ...(ctx.cluster ? { serverId: ctx.cluster.serverId } : {}) });
 }

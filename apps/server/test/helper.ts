@@ -62,6 +62,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 export async function createTestApp(
   overrides: (config: Config) => void = () => {},
   setup: (ctx: AppContext) => void | Promise<void> = () => {},
+  /** Adds routes of the test's own (e.g. a staff-only one) before the app starts. */
+  beforeReady: (app: App) => void | Promise<void> = () => {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reel-test-data-'));
@@ -79,6 +81,7 @@ export async function createTestApp(
   await seedDemo(ctx.db, dataDir);
   await setup(ctx);
   const app = await buildApp(ctx, { logger: false });
+  await beforeReady(app);
   await app.ready();
   return {
     app,

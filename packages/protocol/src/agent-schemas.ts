@@ -1,10 +1,20 @@
 /**
- * The agent channel's cabinet → server messages as schemas, one per event (agent.ts describes them
- * as TypeScript types). The fuzzer drives the channel from these; the type check below fails when
- * a schema and its type drift apart, so neither can change alone.
+ * The agent channel's messages as schemas, one per event and direction (agent.ts describes them as
+ * TypeScript types). Each side checks what it receives against these (agent-reader.ts); the fuzzer
+ * drives the channel from them; the type checks below fail when a schema and its type drift apart,
+ * so neither can change alone.
  */
 import { Type, type Static } from 'typebox';
-import { AgentMachineState, CommandResult, GameCycle, MachineMeters, type AgentClientEvents } from './agent.js';
+import {
+  AgentCommand,
+  AgentMachineState,
+  CommandResult,
+  GameCycle,
+  MachineMeters,
+  MachineProfile,
+  type AgentClientEvents,
+  type AgentServerEvents,
+} from './agent.js';
 
 const MachineId = Type.Integer({ minimum: 1 });
 const VideoTypeSchema = Type.Union([Type.Literal('screen'), Type.Literal('camera')]);
@@ -47,8 +57,32 @@ export const AgentClientSchemas = {
   command_result: Type.Object({ machineId: MachineId, result: CommandResult }),
 };
 
+/** Server → cabinet. */
+export const AgentServerSchemas = {
+  welcome: Type.Object({ protocol: Type.Integer(), serverTimeMs: Type.Number() }),
+  auth_result: Type.Object({
+    machineId: MachineId,
+    ok: Type.Boolean(),
+    reason: Type.Optional(
+      Type.Union([Type.Literal('unknown_machine'), Type.Literal('bad_key'), Type.Literal('duplicate'), Type.Literal('protocol')]),
+    ),
+    profile: Type.Optional(MachineProfile),
+  }),
+  command: Type.Object({ machineId: MachineId, command: AgentCommand }),
+  cycle_ack: Type.Object({ machineId: MachineId, gameId: Type.String() }),
+  error: Type.Object({ reason: Type.String() }),
+};
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Compiles only while every schema describes exactly its event's type in agent.ts. */
+const serverSchemasMatchTypes: { [E in keyof AgentServerEvents]: Same<Static<(typeof AgentServerSchemas)[E]>, AgentServerEvents[E]> } = {
+  welcome: true,
+  auth_result: true,
+  command: true,
+  cycle_ack: true,
+  error: true,
+};
+void serverSchemasMatchTypes;
 const schemasMatchTypes: { [E in keyof AgentClientEvents]: Same<Static<(typeof AgentClientSchemas)[E]>, AgentClientEvents[E]> } = {
   hello: true,
   auth: true,

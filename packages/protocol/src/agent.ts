@@ -254,13 +254,14 @@ export interface AgentClientEvents {
 export type AgentClientMessage = Union<AgentClientEvents>;
 
 /** What the server tells a cabinet about itself when it authenticates. */
-export interface MachineProfile {
+export const MachineProfile = Type.Object({
   /** The machine's name and its brand group's name (the cabinet paints the brand's title and art). */
-  name: string;
-  brand: string;
+  name: Type.String(),
+  brand: Type.String(),
   /** Frames per second of the video (Settings.json `FPS`). */
-  fps: number;
-}
+  fps: Type.Number(),
+});
+export type MachineProfile = Static<typeof MachineProfile>;
 
 /** How often a cabinet sends a still of its screen for the lobby. */
 export const SNAPSHOT_INTERVAL_MS = 10_000;

@@ -18,6 +18,8 @@ export const Code = {
   CameraUnavailable: 40302,
   /** A WHEP call without a valid video grant for that machine (missing, malformed, forged, expired, another machine's). */
   VideoGrantRefused: 40303,
+  /** A valid token whose roles the route does not allow (a player's token on a staff route). */
+  RoleNotAllowed: 40304,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -74,6 +76,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.VideoGrantRefused]: {
     en: 'The video permit is missing, expired or not for this machine',
     tr: 'Video izni yok, süresi dolmuş ya da bu makine için değil',
+  },
+  [Code.RoleNotAllowed]: {
+    en: 'Your account does not have the role this needs',
+    tr: 'Hesabınız bu işlem için gereken role sahip değil',
   },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {

@@ -5,6 +5,7 @@ export * from './rest.js';
 export * from './ws.js';
 export * from './agent.js';
 export * from './agent-schemas.js';
+export * from './agent-reader.js';
 export * from './media.js';
 export * from './text.js';
 export * from './slot/index.js';

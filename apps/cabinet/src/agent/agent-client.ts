@@ -8,11 +8,14 @@
  * outbox is sent again, in play order, after every authentication and whenever the oldest game's
  * acknowledgement is overdue. So neither a kill of this process nor of the server (nor a database
  * that failed an insert) loses a game. Command results queue up in this process while disconnected.
+ * Every server message is checked against its schema (agent-schemas.ts) before it is acted on; one
+ * that does not match is logged and dropped.
  */
 import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import {
   AGENT_PROTOCOL_VERSION,
+  readAgentServerMessage,
   type AgentClientMessage,
   type AgentCommand,
   type AgentServerMessage,
@@ -179,13 +182,9 @@ export class AgentClient extends EventEmitter<{
       this.resendTimer = setInterval(() => this.resendOverdueCycles(ackTimeoutMs), ackTimeoutMs / 5);
     });
     ws.on('message', (raw) => {
-      let msg: AgentServerMessage;
-      try {
-        msg = JSON.parse(String(raw)) as AgentServerMessage;
-      } catch {
-        return;
-      }
-      this.onMessage(ws, msg);
+      const read = readAgentServerMessage(String(raw));
+      if (!read.ok) return this.opts.log?.(`server message refused: ${read.reason}`);
+      this.onMessage(ws, read.message);
     });
     ws.on('error', (err) => this.opts.log?.(`agent socket error: ${err.message}`));
     ws.on('close', () => {

@@ -75,7 +75,8 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
       // A little longer than the cabinet's own timeout, so its answer (or its timeout) comes back.
       return (await this.bus.request(CabinetTopic.command(mirrored.server), request, { timeoutMs: timeoutMs + 1_000 })) as CommandResult;
     } catch (error) {
-      if (error instanceof RemoteError && error.details.reason === 'not_connected') throw new AgentCommandError('not_connected', error.message);
+      const remote = error instanceof RemoteError ? error.details.reason : undefined;
+      if (remote === 'not_connected' || remote === 'disconnected') throw new AgentCommandError(remote, (error as RemoteError).message);
       if (error instanceof BusError) throw new AgentCommandError(error.reason === 'no_responder' ? 'not_connected' : 'timeout', error.message);
       throw error;
     }

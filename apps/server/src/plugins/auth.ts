@@ -1,17 +1,36 @@
-/** Bearer-token authentication: `app.authenticate` as a preHandler sets `request.auth`. */
+/**
+ * Authentication and authorization for every route, in one place. Each route declares the roles it
+ * allows (`config: { roles }`, lib/route-access.ts); a route that declares nothing stops the server
+ * from starting. For HTTP routes the `onRequest` hook checks the bearer token and its roles before
+ * the body is read: no token 401, a token without an allowed role 403 with 40304, and sets
+ * `request.auth`. WebSocket channels get their token in the query or their first message and
+ * answer in-channel, so they call `app.authorize(request, token)`, which checks the same declaration.
+ */
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
-import type { TokenClaims } from '@reel/protocol';
-import { errors } from '../lib/errors.js';
-import type { TokenService } from '../modules/auth/tokens.js';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import { Code, type TokenClaims } from '@reel/protocol';
+import { AppError, errors } from '../lib/errors.js';
+import { PUBLIC, type RouteRoles } from '../lib/route-access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Verifies `token` and checks it carries a role the request's route allows; throws 401 / 403 AppErrors. */
+    authorize: (request: FastifyRequest, token: string | undefined) => Promise<TokenClaims>;
+    /** Every route with the roles it declares (the route table tests check). */
+    routeRoles: () => { method: string; url: string; roles: RouteRoles | undefined }[];
   }
   interface FastifyRequest {
     auth: TokenClaims;
   }
+  interface FastifyContextConfig {
+    /** Set here on `websocket: true` routes: the channel checks its token itself, with `authorize`. */
+    channel?: boolean;
+  }
+}
+
+interface AuthOptions {
+  /** Signature, expiry and revocation (modules/auth/tokens.ts). */
+  tokens: { verify(token: string): Promise<TokenClaims> };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -21,11 +40,41 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
-export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+const allows = (roles: RouteRoles, claims: TokenClaims) =>
+  roles === PUBLIC || (Array.isArray(claims.role) && claims.role.some((role) => roles.includes(role as never)));
+
+export const authPlugin = fp<AuthOptions>(async (app, { tokens }) => {
+  // Kept as registered: a later onRoute hook (the docs' PUBLIC stamp) may still fill in `config`.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.websocket) route.config = { ...route.config, channel: true };
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((route) => route.config?.roles === undefined);
+    if (undeclared.length)
+      throw new Error(
+        `routes without declared roles (config: { roles }): ${undeclared.map((r) => `${String(r.method)} ${r.url}`).join(', ')}`,
+      );
+  });
+  app.decorate('routeRoles', () =>
+    routes.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, roles: route.config?.roles }))),
+  );
+
   app.decorateRequest('auth', null as unknown as TokenClaims);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
+  app.decorate('authorize', async (request: FastifyRequest, token: string | undefined) => {
+    const roles = request.routeOptions.config.roles;
+    if (roles === undefined) throw errors.forbidden();
     if (!token) throw errors.unauthorized();
-    request.auth = await tokens.verify(token);
+    const claims = await tokens.verify(token);
+    if (!allows(roles, claims)) throw new AppError(Code.RoleNotAllowed, 403);
+    return claims;
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const { roles, channel } = request.routeOptions.config;
+    // No route (the 404 answer), an open route, or a channel that checks the token it is sent.
+    if (roles === undefined || roles === PUBLIC || channel) return;
+    request.auth = await app.authorize(request, bearerToken(request));
   });
 });

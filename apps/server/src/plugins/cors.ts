@@ -7,12 +7,17 @@
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import { IDEMPOTENCY_HEADER } from '@reel/protocol';
+import { PUBLIC } from '../lib/route-access.js';
 
 /** A preflight answer is cached this long (seconds), so a front end does not ask before every call. */
 const PREFLIGHT_MAX_AGE_S = 600;
 
 export const corsPlugin = fp<{ allowedOrigins: readonly string[] }>(async (app, { allowedOrigins }) => {
   if (allowedOrigins.length === 0) return;
+  // The preflight route @fastify/cors adds (OPTIONS *) answers browsers before any credential: open.
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'OPTIONS' && route.url === '*') route.config = { ...route.config, roles: PUBLIC };
+  });
   await app.register(cors, {
     origin: allowedOrigins.includes('*') ? '*' : [...allowedOrigins],
     methods: ['GET', 'POST', 'PATCH', 'DELETE'],

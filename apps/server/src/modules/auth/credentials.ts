@@ -10,7 +10,7 @@
 import fp from 'fastify-plugin';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { Code, LogType } from '@reel/protocol';
-import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { verifySecret } from '../../lib/passwords.js';
 import { writeAuthLog } from './auth-log.js';
@@ -59,8 +59,14 @@ interface SecretAttempt {
  * secret; a wrong one counts, and the failure that reaches the limit blocks the account (10702);
  * earlier ones answer `attempt.wrong` with the attempts left. The right one resets the counter.
  */
+/** The lockout's limits (LOGIN_MAX_FAILURES, LOGIN_BLOCK_MINUTES). */
+export interface LockoutPolicy {
+  maxFailures: number;
+  blockMinutes: number;
+}
+
 export async function checkSecretWithLockout(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: { db: Queryable; config: { login: LockoutPolicy } },
   attempt: SecretAttempt,
 ): Promise<void> {
   const { db, config } = ctx;

@@ -4,13 +4,12 @@
  * IP/country policy, ban, and a log entry for every attempt.
  */
 import { Code, LogType, UI_VERSION, type LoginResponse } from '@reel/protocol';
-import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { burnVerify } from '../../lib/passwords.js';
 import { writeAuthLog, type AuthLogEntry } from './auth-log.js';
-import { checkSecretWithLockout } from './credentials.js';
-import type { PlayerIdentity } from './tokens.js';
+import { checkSecretWithLockout, type LockoutPolicy } from './credentials.js';
+import type { PlayerIdentity, TokenService } from './tokens.js';
 
 const SERVER_VERSION = '1.0.0';
 const versionsString = () => `server ${SERVER_VERSION}; ui ${UI_VERSION}`;
@@ -38,7 +37,7 @@ export async function signedInPlayer(db: Queryable, playerId: number) {
 }
 
 export async function login(
-  ctx: AppContext,
+  ctx: { db: Queryable; tokens: TokenService; config: { login: LockoutPolicy } },
   input: { username: string; password: string; ip: string; ipAllowed: boolean; siteId?: number },
 ): Promise<LoginResponse> {
   const username = input.username.trim();

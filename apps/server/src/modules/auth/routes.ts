@@ -1,28 +1,44 @@
 import { Code, LogType, LoginRequest, LoginResponse, ValidateResponse, OkResponse, RegisterResponse, ApiPath } from '@reel/protocol';
-import { errorResponses } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import { Topic } from '../../lib/bus.js';
+import { Topic, type Bus } from '../../lib/bus.js';
 import { underApiBase } from '../../lib/paths.js';
+import { PLAYERS, PUBLIC } from '../../lib/route-access.js';
+import type { GeoService } from '../geo/geo.js';
 import { login, signedInAnswer, signedInPlayer } from './login.js';
 import { writeAuthLog } from './auth-log.js';
+import type { LockoutPolicy } from './credentials.js';
+import type { TokenService } from './tokens.js';
 
 const SWAPPED_TOKEN_GRACE_S = 120;
 
-export const authRoutes: RouteModule = async (app, ctx) => {
+interface AuthRouteDeps {
+  db: Db;
+  bus: Bus;
+  tokens: TokenService;
+  geo: GeoService;
+  config: { login: LockoutPolicy };
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, deps) => {
+  const schema = securedSchema('auth');
+
   app.post(
     ApiPath.login,
     {
+      config: { roles: PUBLIC },
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errorResponses } },
       // Per IP, shared with the other routes that check a password or PIN (credentials.ts).
       onRequest: app.credentialRateLimit,
     },
     async (request) =>
-      login(ctx, {
+      login(deps, {
         username: request.body.username,
         password: request.body.password,
         ip: request.ip,
-        ipAllowed: ctx.geo.isAllowed(request.ip),
+        ipAllowed: deps.geo.isAllowed(request.ip),
         siteId: request.body.site_id ?? 0,
       }),
   );
@@ -30,14 +46,11 @@ export const authRoutes: RouteModule = async (app, ctx) => {
   // Sign-in with a stored token: the old token is swapped for a fresh one.
   app.get(
     ApiPath.validate,
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: ValidateResponse, ...errorResponses } },
-      preHandler: app.authenticate,
-    },
+    { config: { roles: PLAYERS }, schema: schema({ response: { 200: ValidateResponse, ...errorResponses } }) },
     async (request) => {
-      const { db, tokens } = ctx;
+      const { db, tokens } = deps;
       const ip = request.ip;
-      if (!ctx.geo.isAllowed(ip)) {
+      if (!deps.geo.isAllowed(ip)) {
         await writeAuthLog(db, { playerId: request.auth.id, type: LogType.LoginCheckFail, ip, detail: { reason: 'ip' } });
         throw new AppError(Code.LoginIpNotPermitted, 403);
       }
@@ -54,20 +67,17 @@ export const authRoutes: RouteModule = async (app, ctx) => {
 
   app.post(
     ApiPath.logout,
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: OkResponse, ...errorResponses } },
-      preHandler: app.authenticate,
-    },
+    { config: { roles: PLAYERS }, schema: schema({ response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
-      await ctx.tokens.revoke(request.auth.jti);
-      ctx.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
-      await writeAuthLog(ctx.db, { playerId: request.auth.id, type: LogType.LogoutSuccess, ip: request.ip });
+      await deps.tokens.revoke(request.auth.jti);
+      deps.bus.publish(Topic.tokenRevoked, { jti: request.auth.jti, playerId: request.auth.id });
+      await writeAuthLog(deps.db, { playerId: request.auth.id, type: LogType.LogoutSuccess, ip: request.ip });
       return { status: true, code: Code.Success };
     },
   );
 
   // Players are created by operators; self-registration is closed (template leftover in the spec).
-  app.post(underApiBase(ApiPath.register), { schema: { tags: ['auth'], response: { 403: RegisterResponse } } }, async (_request, reply) =>
+  app.post(underApiBase(ApiPath.register), { config: { roles: PUBLIC }, schema: { tags: ['auth'], response: { 403: RegisterResponse } } }, async (_request, reply) =>
     reply.status(403).send({
       status: false,
       code: Code.RegistrationClosed,

@@ -41,13 +41,16 @@ export interface TokenService {
   revokeAll(playerId: number): Promise<string[]>;
 }
 
+/** Every signed-in account is a user (spec section 6), whatever else it is. */
+const withUserRole = (roles: string[]) => (roles.includes(Role.User) ? roles : [...roles, Role.User]);
+
 export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: number): TokenService {
   return {
     async issue(player, ip, siteId = 0) {
       const jti = randomUUID();
       const iat = Math.floor(Date.now() / 1000);
       const exp = iat + ttlS;
-      const roles = player.roles.includes(Role.User) ? player.roles : [...player.roles, Role.User];
+      const roles = withUserRole(player.roles);
       const claims: TokenClaims = {
         sub: String(player.id),
         id: player.id,
@@ -83,13 +86,14 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
         if (error instanceof joseErrors.JWTExpired) throw errors.expired();
         throw errors.unauthorized();
       }
-      const live = await db.query(
-        `SELECT 1 FROM auth_tokens t JOIN players p ON p.id = t.player_id
+      const live = await db.query<{ roles: string[] }>(
+        `SELECT p.roles FROM auth_tokens t JOIN players p ON p.id = t.player_id
           WHERE t.jti = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND NOT p.banned`,
         [claims.jti],
       );
       if (live.rowCount === 0) throw errors.unauthorized();
-      return claims;
+      // The roles the player has now, not when the token was issued: taking a role away takes effect at once.
+      return { ...claims, role: withUserRole(live.rows[0]!.roles) };
     },
 
     async siteOf(jti) {

@@ -1,22 +1,24 @@
 /**
  * The server's side of the agent channel: which machines are connected, their last state and
- * meters, and commands with ids whose results are awaited with a timeout. Independent of the
- * WebSocket library: it talks to a minimal `AgentSocket`, so tests can drive it directly.
+ * meters, and commands with ids whose results are awaited with a timeout. Every message a cabinet
+ * sends is checked against its schema (agent-schemas.ts) first; one that does not match is logged
+ * and answered `error`, never acted on. Independent of the WebSocket library: it talks to a
+ * minimal `AgentSocket`, so tests can drive it directly.
  */
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { Value } from 'typebox/value';
 import {
   AGENT_PROTOCOL_VERSION,
   AgentCloseCode,
-  GameCycle,
-  MachineMeters,
+  Code,
+  readAgentClientMessage,
   type AgentClientMessage,
   type AgentClientEvents,
   type AgentCommand,
   type AgentMachineState,
   type AgentServerMessage,
   type CommandResult,
+  type MachineMeters,
   type MachineProfile,
 } from '@reel/protocol';
 
@@ -49,9 +51,17 @@ export interface AgentHubEvents {
   refused: [{ machineId: number; reason: string }];
 }
 
+/**
+ * A command whose result the server does not know: not sent (`not_connected`), or sent and not
+ * answered, because the time ran out (`timeout`) or the cabinet's connection ended first
+ * (`disconnected`). The cabinet may have run it: callers treat all three alike, and a money command
+ * stays pending in its outbox until the cabinet answers it again (it never runs an id twice).
+ */
 export class AgentCommandError extends Error {
+  /** What a player is told: the machine did not answer. */
+  readonly code = Code.MachineNoAnswer;
   constructor(
-    readonly reason: 'timeout' | 'not_connected',
+    readonly reason: 'timeout' | 'not_connected' | 'disconnected',
     message: string,
   ) {
     super(message);
@@ -66,6 +76,9 @@ export type CommandInput = AgentCommand extends infer C
   : never;
 
 interface Pending {
+  machineId: number;
+  /** The connection the command went out on: only its end fails the command early. */
+  conn: AgentConnection;
   resolve: (r: CommandResult) => void;
   reject: (e: Error) => void;
   timer: NodeJS.Timeout;
@@ -137,7 +150,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
           ),
         );
       }, timeoutMs);
-      this.pending.set(key, { resolve, reject, timer });
+      this.pending.set(key, { machineId, conn: entry.conn, resolve, reject, timer });
       entry.conn.send({ event: 'command', data: { machineId, command } });
     });
   }
@@ -161,11 +174,31 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     }
   }
 
-  /** Drops every connection (server shutdown). */
+  /** Drops every connection (server shutdown); their pending commands fail as disconnected. */
   closeAll(): void {
     for (const { conn } of [...this.machines.values()]) conn.close(1001, 'server shutting down');
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
+  }
+
+  /**
+   * The connection a machine's commands went out on is gone: their results cannot come back on it,
+   * so they fail now, exactly as a timeout would fail them later (a money command stays pending
+   * and is sent again, with the same id, once the cabinet is back).
+   */
+  private failPending(machineId: number, conn: AgentConnection): void {
+    for (const [key, p] of this.pending) {
+      if (p.machineId !== machineId || p.conn !== conn) continue;
+      this.pending.delete(key);
+      clearTimeout(p.timer);
+      p.reject(new AgentCommandError('disconnected', `machine ${machineId} disconnected before answering`));
+    }
+  }
+
+  /** @internal A message that was refused or failed: the first few of a connection are logged, then every 100th. */
+  warnMessage(conn: AgentConnection, count: number, details: object, message: string): void {
+    if (count <= LOGGED_REFUSALS || count % 100 === 0)
+      this.opts.log?.warn({ agentId: conn.agentId, ...details, count }, message);
   }
 
   /** @internal */
@@ -173,10 +206,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     const { machineId, key } = data;
     let ok = false;
     try {
-      ok =
-        Number.isInteger(machineId) &&
-        typeof key === 'string' &&
-        (await this.opts.verifyMachineKey(machineId, key));
+      ok = await this.opts.verifyMachineKey(machineId, key);
     } catch (err) {
       this.opts.log?.warn({ machineId, err: String(err) }, 'machine key check failed');
     }
@@ -190,6 +220,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
       // One live connection per machine: the newest wins (a restarted agent reconnects first).
       previous.conn.send({ event: 'auth_result', data: { machineId, ok: false, reason: 'duplicate' } });
       previous.conn.forget(machineId);
+      this.failPending(machineId, previous.conn);
     }
     const { key: _key, machineId: _id, ...info } = data;
     const machine: ConnectedMachine = {
@@ -212,6 +243,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     const entry = this.machines.get(machineId);
     if (!entry || entry.conn !== conn) return;
     this.machines.delete(machineId);
+    this.failPending(machineId, conn);
     const prev = entry.machine.state;
     entry.machine.state = 'offline';
     this.emit('state', {
@@ -232,10 +264,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     if (!entry || entry.conn !== conn) return;
     switch (msg.event) {
       case 'state': {
-        const videoError =
-          typeof msg.data.videoError === 'string'
-            ? msg.data.videoError.slice(0, MAX_VIDEO_ERROR_CHARS)
-            : null;
+        const videoError = msg.data.videoError?.slice(0, MAX_VIDEO_ERROR_CHARS) ?? null;
         if (videoError !== entry.machine.videoError) {
           if (videoError) this.opts.log?.warn({ machineId, videoError }, 'machine video unavailable');
           else this.opts.log?.info({ machineId }, 'machine video restored');
@@ -246,21 +275,16 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
         return;
       }
       case 'meters':
-        if (!Value.Check(MachineMeters, msg.data.meters)) return;
         entry.machine.meters = msg.data.meters;
         this.emit('meters', msg.data);
         return;
       case 'cycle':
-        if (!Value.Check(GameCycle, msg.data.cycle)) return;
         this.emit('cycle', msg.data);
         return;
-      case 'snapshot': {
-        const { view, mime, dataBase64 } = msg.data;
-        if (mime !== 'image/jpeg' || (view !== 'screen' && view !== 'camera')) return;
-        if (typeof dataBase64 !== 'string' || dataBase64.length > MAX_SNAPSHOT_BASE64) return;
+      case 'snapshot':
+        if (msg.data.dataBase64.length > MAX_SNAPSHOT_BASE64) return;
         this.emit('snapshot', msg.data);
         return;
-      }
       case 'command_result': {
         const key = `${machineId}:${msg.data.result.commandId}`;
         const p = this.pending.get(key);
@@ -276,6 +300,8 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
 }
 
 const HELLO_TIMEOUT_MS = 10_000;
+/** Refused messages logged per connection before only every 100th is (a broken cabinet repeats itself). */
+const LOGGED_REFUSALS = 10;
 const MAX_MACHINES_PER_AGENT = 256;
 
 /** One agent's socket: handshake, per-machine authentication, message routing. */
@@ -285,6 +311,7 @@ class AgentConnection {
   private readonly authed = new Set<number>();
   private readonly helloTimer: NodeJS.Timeout;
   private closed = false;
+  private refused = 0;
 
   constructor(
     private readonly hub: AgentHub,
@@ -316,27 +343,26 @@ class AgentConnection {
     this.authed.clear();
   }
 
+  /** Never rejects: what goes wrong with one message is logged, and the next one is read as usual. */
   async onMessage(raw: string): Promise<void> {
-    let msg: AgentClientMessage;
+    const read = readAgentClientMessage(raw);
+    if (!read.ok) {
+      this.hub.warnMessage(this, ++this.refused, { reason: read.reason }, 'agent message refused');
+      return this.send({ event: 'error', data: { reason: read.reason === 'bad_json' ? 'bad_json' : 'bad_message' } });
+    }
     try {
-      msg = JSON.parse(raw) as AgentClientMessage;
-    } catch {
-      return this.send({ event: 'error', data: { reason: 'bad_json' } });
+      await this.handle(read.message);
+    } catch (err) {
+      this.hub.warnMessage(this, ++this.refused, { event: read.message.event, err: String(err) }, 'agent message failed');
     }
-    if (
-      !msg ||
-      typeof msg !== 'object' ||
-      typeof msg.event !== 'string' ||
-      typeof msg.data !== 'object' ||
-      msg.data === null
-    ) {
-      return this.send({ event: 'error', data: { reason: 'bad_message' } });
-    }
+  }
+
+  private async handle(msg: AgentClientMessage): Promise<void> {
     if (msg.event === 'hello') {
       if (msg.data.protocol !== AGENT_PROTOCOL_VERSION)
         return this.close(AgentCloseCode.ProtocolMismatch, 'protocol version');
       this.hello = true;
-      this.agentId = String(msg.data.agentId).slice(0, 100);
+      this.agentId = msg.data.agentId.slice(0, 100);
       clearTimeout(this.helloTimer);
       return this.send({
         event: 'welcome',

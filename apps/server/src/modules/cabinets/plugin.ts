@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import websocket from '@fastify/websocket';
 import { AGENT_WS_PATH } from '@reel/protocol';
+import { PUBLIC } from '../../lib/route-access.js';
 import type { AgentHub } from './agent-hub.js';
 
 interface AgentHubPluginOptions {
@@ -22,7 +23,8 @@ export const agentHubPlugin: FastifyPluginAsync<AgentHubPluginOptions> = async (
   if (!app.hasDecorator('websocketServer'))
     await app.register(websocket, { options: { maxPayload: 256 * 1024 } });
   const { hub } = opts;
-  app.get(opts.path ?? AGENT_WS_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
+  // No player token: each machine on the channel authenticates with its own key (agent-hub.ts).
+  app.get(opts.path ?? AGENT_WS_PATH, { websocket: true, config: { roles: PUBLIC }, schema: { hide: true } }, (socket) => {
     const conn = hub.accept({
       send: (data) => socket.send(data),
       close: (code, reason) => socket.close(code, reason),

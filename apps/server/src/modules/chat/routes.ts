@@ -1,19 +1,22 @@
 /** Support chat of the signed-in player (spec sections 3, 4 and 7): contacts, user, conversations. */
 import { Type } from '@fastify/type-provider-typebox';
 import { ApiPath, ChatUser, ChatUserDataRequest, Code, Contact, GetChatQuery, GetChatResponse, SendMessageRequest, SendMessageResponse } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { Db } from '../../db/pool.js';
+import type { Bus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { underApiBase } from '../../lib/paths.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { chatIdFor, createChatService, parseChatId } from './chat.js';
 
 const SEND_PER_MINUTE = 30;
 
-export const chatRoutes: RouteModule = async (app, ctx) => {
-  const chat = createChatService(ctx.db, ctx.bus, app.log);
+export const chatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = async (app, { db, bus }) => {
+  const chat = createChatService(db, bus, app.log);
   app.addHook('onClose', async () => chat.close());
 
-  const secured = { preHandler: app.authenticate };
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('chat');
 
   const requireAgent = async (contactId: string) => {
@@ -75,6 +78,7 @@ export const chatRoutes: RouteModule = async (app, ctx) => {
       schema: schema({ body: SendMessageRequest, response: { 200: SendMessageResponse, ...errorResponses } }),
       // Keyed by the bearer token: the limit is per player, not per shared office IP.
       config: {
+        ...secured.config,
         rateLimit: {
           max: SEND_PER_MINUTE,
           timeWindow: '1 minute',

@@ -1,8 +1,10 @@
 /** Slot session and transaction history of the signed-in player: pages for "load more", CSV downloads. */
 import { Readable } from 'node:stream';
 import { ApiPath, Code, HistoryCsvQuery, HistoryQuery, SlotSessionPage, TransactionPage, type SlotSessionRow, type TransactionRow, formatCents } from '@reel/protocol';
-import { errorResponses } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import type { Db } from '../../db/pool.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { allRows, listSlotSessions, listTransactions } from './queries.js';
 import { CSV_BOM, csvLine, formatDuration, type CsvValue } from './csv.js';
 
@@ -102,14 +104,9 @@ async function* csvStream<T>(columns: string[], rows: AsyncIterable<T>, cells: (
 
 const fileName = (base: string) => `${base}-${new Date().toISOString().slice(0, 10)}.csv`;
 
-export const historyRoutes: RouteModule = async (app, ctx) => {
-  const { db } = ctx;
-  const secured = { preHandler: app.authenticate };
-  const schema = <S extends object>(extra: S) => ({
-    tags: ['history'],
-    security: [{ bearer: [] }],
-    ...extra,
-  });
+export const historyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const secured = { config: { roles: PLAYERS } };
+  const schema = securedSchema('history');
 
   app.get(
     ApiPath.slotSessions,

@@ -4,25 +4,25 @@
  * from its seed. Lobbies hear every change.
  */
 import { ActionCode, type JackpotNotification } from '@reel/protocol';
-import type { Db, Queryable } from '../../db/pool.js';
+import type { Queryable } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
-import { withMoney } from '../ledger/ledger-service.js';
+import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
 
 /** Jackpot contribution per bet, per level, in basis points (top level first). */
 const JACKPOT_CONTRIBUTION_BP = [50, 30, 20];
 
-export async function growJackpots(deps: { db: Queryable; bus: Bus }, brandId: number, betCents: number) {
-  const { rows } = await deps.db.query<{ level: number; amount_cents: number }>(
+/** Feeds the brand's levels with a bet, in the caller's transaction; returns them as the lobby shows them. */
+export async function feedJackpots(db: Queryable, brandId: number, betCents: number): Promise<string> {
+  const { rows } = await db.query<{ level: number; amount_cents: number }>(
     `UPDATE jackpots SET amount_cents = amount_cents + (($2::bigint * (ARRAY[${JACKPOT_CONTRIBUTION_BP.join(',')}])[level]) / 10000)
       WHERE brand_id = $1 AND level <= ${JACKPOT_CONTRIBUTION_BP.length} RETURNING level, amount_cents`,
     [brandId, betCents],
   );
-  const jackpot = rows
+  return rows
     .sort((a, b) => a.level - b.level)
     .map((r) => r.amount_cents)
     .join(',');
-  deps.bus.publish(Topic.lobby, { event: 'jackpot', data: { brandId, jackpot } });
 }
 
 interface JackpotWin {
@@ -33,36 +33,48 @@ interface JackpotWin {
   gameId: string;
 }
 
-/** Pays the brand's top level once per game (a repeated report of the same game pays nothing). */
-export async function payJackpot(deps: { db: Db; bus: Bus }, win: JackpotWin) {
-  const paid = await withMoney(deps, async (tx, move) => {
-    const { rows } = await tx.query<{ level: number; amount_cents: number; seed_cents: number }>(
-      'SELECT level, amount_cents, seed_cents FROM jackpots WHERE brand_id = $1 ORDER BY level DESC LIMIT 1 FOR UPDATE',
-      [win.brandId],
-    );
-    const level = rows[0];
-    if (!level || level.amount_cents <= 0) return null;
-    const moved = await move({
-      kind: OperationKind.Jackpot,
-      actionCode: ActionCode.Jackpot,
-      playerId: win.playerId,
-      idempotencyKey: `jackpot:${win.machineId}:${win.gameId}:${win.sessionId}`,
-      from: { kind: 'house' },
-      to: { kind: 'wallet', playerId: win.playerId },
-      amountCents: level.amount_cents,
-      machineId: win.machineId,
-      sessionId: win.sessionId,
-      tag: `jackpot level ${level.level}`,
-    });
-    if (moved.replayed) return null;
-    await tx.query('UPDATE jackpots SET amount_cents = seed_cents WHERE brand_id = $1 AND level = $2', [win.brandId, level.level]);
-    return level;
+interface JackpotPaid {
+  level: number;
+  amountCents: number;
+  /** The brand's levels after the payment, as the lobby shows them. */
+  levels: string;
+}
+
+/**
+ * Pays the brand's top level once per game (a repeated report of the same game pays nothing), in
+ * the caller's transaction: the game's record and its jackpot commit together (issue 23: paid after
+ * the record's commit, a kill between the two lost the jackpot, since the re-sent game was found stored).
+ */
+export async function payJackpot(tx: Queryable, move: MoveFn, win: JackpotWin): Promise<JackpotPaid | null> {
+  const { rows } = await tx.query<{ level: number; amount_cents: number; seed_cents: number }>(
+    'SELECT level, amount_cents, seed_cents FROM jackpots WHERE brand_id = $1 ORDER BY level DESC LIMIT 1 FOR UPDATE',
+    [win.brandId],
+  );
+  const level = rows[0];
+  if (!level || level.amount_cents <= 0) return null;
+  const moved = await move({
+    kind: OperationKind.Jackpot,
+    actionCode: ActionCode.Jackpot,
+    playerId: win.playerId,
+    idempotencyKey: `jackpot:${win.machineId}:${win.gameId}:${win.sessionId}`,
+    from: { kind: 'house' },
+    to: { kind: 'wallet', playerId: win.playerId },
+    amountCents: level.amount_cents,
+    machineId: win.machineId,
+    sessionId: win.sessionId,
+    tag: `jackpot level ${level.level}`,
   });
-  if (!paid) return;
-  const { rows } = await deps.db.query<{ amount_cents: number }>('SELECT amount_cents FROM jackpots WHERE brand_id = $1 ORDER BY level', [win.brandId]);
-  deps.bus.publish(Topic.lobby, {
+  if (moved.replayed) return null;
+  await tx.query('UPDATE jackpots SET amount_cents = seed_cents WHERE brand_id = $1 AND level = $2', [win.brandId, level.level]);
+  const after = await tx.query<{ amount_cents: number }>('SELECT amount_cents FROM jackpots WHERE brand_id = $1 ORDER BY level', [win.brandId]);
+  return { level: level.level, amountCents: level.amount_cents, levels: after.rows.map((r) => r.amount_cents).join(',') };
+}
+
+/** Tells the lobbies a brand's levels (once the transaction that changed them committed), with the hit that reset one. */
+export function publishJackpots(bus: Bus, brandId: number, jackpot: string, hit?: { machineId: number; paid: JackpotPaid }) {
+  bus.publish(Topic.lobby, {
     event: 'jackpot',
-    data: { brandId: win.brandId, jackpot: rows.map((r) => r.amount_cents).join(','), hit: { machineId: win.machineId, amountCents: paid.amount_cents, level: paid.level } },
+    data: { brandId, jackpot, ...(hit ? { hit: { machineId: hit.machineId, amountCents: hit.paid.amountCents, level: hit.paid.level } } : {}) },
   });
 }
 

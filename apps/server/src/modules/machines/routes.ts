@@ -1,30 +1,32 @@
 /** Lobby data: brands, every machine with its live status, one brand's machines (single-lobby mode). */
 import { ApiPath, BrandList, BrandsWithMachines, BrandWithMachines, buildPaytable, Code, DEFAULT_SETTINGS, IdParams, MachinePictureResponse, PaytableResponse } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { Db } from '../../db/pool.js';
 import { errors } from '../../lib/errors.js';
+import { PLAYERS, PUBLIC } from '../../lib/route-access.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { lobby, listBrands } from './lobby.js';
 import { machinePicture } from './machine-art.js';
 
-
-export const machineRoutes: RouteModule = async (app, ctx) => {
-  const secured = { preHandler: app.authenticate };
+export const machineRoutes: FastifyPluginAsyncTypebox<{ db: Db; config: { settingsFile: string } }> = async (app, deps) => {
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('machines');
-  const hotLimit = () => readSettings(ctx.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
+  const hotLimit = () => readSettings(deps.config.settingsFile).HOT_FLAG_LIMIT ?? DEFAULT_SETTINGS.HOT_FLAG_LIMIT;
 
   app.get(ApiPath.machineBrands, { ...secured, schema: schema({ response: { 200: BrandList, ...errorResponses } }) }, async () =>
-    listBrands(ctx.db),
+    listBrands(deps.db),
   );
 
   app.get(ApiPath.machineAll, { ...secured, schema: schema({ response: { 200: BrandsWithMachines, ...errorResponses } }) }, async () =>
-    lobby(ctx.db, hotLimit(), undefined, readSettings(ctx.config.settingsFile).FPS),
+    lobby(deps.db, hotLimit(), undefined, readSettings(deps.config.settingsFile).FPS),
   );
 
   // Public, like the page it feeds: the paytable is what every machine plays.
   app.get(
     ApiPath.paytable,
     {
+      config: { roles: PUBLIC },
       schema: {
         tags: ['machines'],
         summary: "The slot game's paytable",
@@ -40,6 +42,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
   app.get(
     ApiPath.machineImage,
     {
+      config: { roles: PUBLIC },
       schema: {
         tags: ['machines'],
         summary: "A machine's picture (its computed image path)",
@@ -49,7 +52,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       },
     },
     async (request, reply) => {
-      const picture = await machinePicture(ctx.db, request.params.id);
+      const picture = await machinePicture(deps.db, request.params.id);
       if (!picture) throw errors.notFound();
       // Short-lived: the lobby asks again while it is open to show the machine as it is now. A lobby
       // served from another origin (API_URL) shows it too: helmet's same-origin default would not.
@@ -72,7 +75,7 @@ export const machineRoutes: RouteModule = async (app, ctx) => {
       }),
     },
     async (request) => {
-      const [entry] = await lobby(ctx.db, hotLimit(), request.params.id, readSettings(ctx.config.settingsFile).FPS);
+      const [entry] = await lobby(deps.db, hotLimit(), request.params.id, readSettings(deps.config.settingsFile).FPS);
       if (!entry) throw errors.notFound();
       return entry;
     },

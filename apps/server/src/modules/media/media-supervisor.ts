@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Backoff, spawnTied, stopChild } from '@reel/process';
 import type { IceServer, MediaBackend, MediaProcessEvent } from '@reel/protocol';
-import { REPO_ROOT } from '../../config.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
 export interface MediaSupervisorOptions {
   /** Shared secret for grants and the control API; generated per run when omitted. */

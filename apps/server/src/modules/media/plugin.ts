@@ -19,6 +19,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { Code, messageFor } from '@reel/protocol';
 import { errorBody } from '../../lib/errors.js';
+import { PUBLIC } from '../../lib/route-access.js';
 import { MediaControlError, type MediaClient } from './media-client.js';
 
 /** Who answers the browser's WHEP calls: the local media process, or in a cluster the owner's (over the bus). */
@@ -46,6 +47,8 @@ function refusal(status: number, reason: string) {
   return errorBody(code, messageFor(code) ?? '', { reason });
 }
 const VIEWER_ID = /^[A-Za-z0-9_-]{10,64}$/;
+/** No player token: a video grant (the offer) or the viewer id (the others) is the credential, checked here. */
+const noPlayerToken = { config: { roles: PUBLIC } };
 
 export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, opts) => {
   const { viewers } = opts;
@@ -65,7 +68,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
 
   app.post<{ Params: { machineId: string }; Body: string }>(
     `${base}/whep/:machineId`,
-    { schema: { hide: true } },
+    { ...noPlayerToken, schema: { hide: true } },
     async (req, reply) => {
       const machineId = Number(req.params.machineId);
       const auth = req.headers.authorization ?? '';
@@ -90,7 +93,7 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
 
   app.patch<{ Params: { machineId: string; viewerId: string }; Body: string }>(
     `${base}/whep/:machineId/:viewerId`,
-    { schema: { hide: true } },
+    { ...noPlayerToken, schema: { hide: true } },
     async (req, reply) => {
       if (!VIEWER_ID.test(req.params.viewerId) || typeof req.body !== 'string')
         return reply.code(400).send(refusal(400, 'bad_request'));
@@ -115,12 +118,12 @@ export const mediaPlugin: FastifyPluginAsync<MediaPluginOptions> = async (app, o
   };
   app.delete<{ Params: { machineId: string; viewerId: string } }>(
     `${base}/whep/:machineId/:viewerId`,
-    { schema: { hide: true } },
+    { ...noPlayerToken, schema: { hide: true } },
     async (req, reply) => reply.code(await close(req.params.viewerId, 'leave')).send(),
   );
   app.post<{ Params: { machineId: string; viewerId: string } }>(
     `${base}/whep/:machineId/:viewerId/close`,
-    { schema: { hide: true } },
+    { ...noPlayerToken, schema: { hide: true } },
     async (req, reply) => reply.code(await close(req.params.viewerId, 'pagehide')).send(),
   );
 };

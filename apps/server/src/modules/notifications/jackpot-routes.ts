@@ -5,15 +5,17 @@
  * closes with 4001 after a `logout { code }` for a bad token (10, 40102, 40103) and when it expires.
  */
 import type { WebSocket } from 'ws';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Code, WsCloseCode, WsPath, type JackpotNotification, type JackpotSignalEvents } from '@reel/protocol';
-import type { Api, AppContext } from '../../context.js';
-import { Topic } from '../../lib/bus.js';
+import type { Db } from '../../db/pool.js';
+import { Topic, type Bus } from '../../lib/bus.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { currentJackpots } from '../jackpots/jackpots.js';
 
 const HEARTBEAT_MS = 25_000;
 
-export async function jackpotRoutes(app: Api, ctx: AppContext) {
-  app.get(WsPath.jackpot, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+export const jackpotRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = async (app, deps) => {
+  app.get(WsPath.jackpot, { websocket: true, config: { roles: PLAYERS }, schema: { hide: true } }, (socket: WebSocket, request) => {
     let seq = 0;
     const send = <E extends keyof JackpotSignalEvents>(event: E, data: JackpotSignalEvents[E]) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ event, data, seq: ++seq }));
@@ -34,19 +36,19 @@ export async function jackpotRoutes(app: Api, ctx: AppContext) {
     const token = (request.query as { token?: unknown }).token;
     if (typeof token !== 'string' || !token) return reject({ code: Code.InvalidAccessToken });
     void (async () => {
-      const claims = await ctx.tokens.verify(token);
+      const claims = await app.authorize(request, token);
       // Subscribe before reading the snapshot, so no change falls between the two.
       const pending: JackpotNotification[] = [];
       let live = false;
       onClose(
-        ctx.bus.subscribe(Topic.lobby, (message) => {
+        deps.bus.subscribe(Topic.lobby, (message) => {
           const { event, data } = message as { event: string; data: JackpotNotification };
           if (event !== 'jackpot') return;
           if (live) send('jackpot', data);
           else pending.push(data);
         }),
       );
-      send('jackpots', { brands: await currentJackpots(ctx.db) });
+      send('jackpots', { brands: await currentJackpots(deps.db) });
       live = true;
       for (const data of pending.splice(0)) send('jackpot', data);
 
@@ -58,7 +60,7 @@ export async function jackpotRoutes(app: Api, ctx: AppContext) {
         alive = false;
         socket.ping();
         // A revoked token (logout, ban) stops the signal too.
-        void ctx.tokens.verify(token).catch(reject);
+        void app.authorize(request, token).catch(reject);
       }, HEARTBEAT_MS);
       onClose(() => {
         clearTimeout(expiry);
@@ -66,4 +68,4 @@ export async function jackpotRoutes(app: Api, ctx: AppContext) {
       });
     })().catch(reject);
   });
-}
+};

@@ -6,8 +6,10 @@
  */
 import { randomInt } from 'node:crypto';
 import type { WebSocket } from 'ws';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Code, NotificationClientSchemas, WsCloseCode, WsPath } from '@reel/protocol';
-import type { Api, AppContext } from '../../context.js';
+import type { Bus } from '../../lib/bus.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { messageValidator } from '../../lib/validation.js';
 import { createNotificationHub } from './hub.js';
 
@@ -15,11 +17,12 @@ const AUTH_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 25_000;
 const messages = messageValidator(NotificationClientSchemas);
 
-export async function notificationRoutes(app: Api, ctx: AppContext) {
-  const hub = createNotificationHub(ctx.bus, ctx.cluster ? { firstSeq: randomInt(1, 2 ** 40) * 1_000 } : {});
+/** `cluster`: several servers share the bus, so each starts its sequence numbers far from the others'. */
+export const notificationRoutes: FastifyPluginAsyncTypebox<{ bus: Bus; cluster: boolean }> = async (app, { bus, cluster }) => {
+  const hub = createNotificationHub(bus, cluster ? { firstSeq: randomInt(1, 2 ** 40) * 1_000 } : {});
   app.addHook('onClose', async () => hub.close());
 
-  app.get(WsPath.notifications, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+  app.get(WsPath.notifications, { websocket: true, config: { roles: PLAYERS }, schema: { hide: true } }, (socket: WebSocket, request) => {
     const query = request.query as { token?: string; lastSeq?: string };
     let authenticated = false;
     let verifiedToken: string | undefined;
@@ -29,7 +32,7 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
       alive = false;
       socket.ping();
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
-      if (verifiedToken) void ctx.tokens.verify(verifiedToken).catch((error) => rejectToken(error));
+      if (verifiedToken) void app.authorize(request, verifiedToken).catch((error) => rejectToken(error));
     }, HEARTBEAT_MS);
     const authTimer = setTimeout(
       () => !authenticated && socket.close(WsCloseCode.InvalidToken, 'no token'),
@@ -51,7 +54,7 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
 
     const authenticate = async (token: string, lastSeq?: number) => {
       try {
-        const claims = await ctx.tokens.verify(token);
+        const claims = await app.authorize(request, token);
         authenticated = true;
         verifiedToken = token;
         hub.attach(socket, { playerId: claims.id, jti: claims.jti }, lastSeq);
@@ -90,4 +93,4 @@ export async function notificationRoutes(app: Api, ctx: AppContext) {
       void authenticate(query.token, lastSeq);
     }
   });
-}
+};

@@ -1,20 +1,27 @@
 /** The signed-in player's own account: balance, profile, password, PIN, UI settings and shortcuts. */
 import { ApiPath, BalanceResponse, ChangePasswordRequest, Code, LogType, NEW_PASSWORD_MIN_LENGTH, OkResponse, ProfileResponse, SetPinRequest, UserUpdateRequest, UserUpdateResponse, VerifyPinRequest } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import { hashSecret } from '../../lib/passwords.js';
 import { underApiBase } from '../../lib/paths.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { writeAuthLog } from '../auth/auth-log.js';
-import { checkSecretWithLockout } from '../auth/credentials.js';
+import { checkSecretWithLockout, type LockoutPolicy } from '../auth/credentials.js';
 import { readCredentials, readProfile, setPasswordHash, setPinHash, updateUiSettings } from './player-queries.js';
 
 const SETTINGS_MAX_BYTES = 16 * 1024;
 
-export const playerRoutes: RouteModule = async (app, ctx) => {
-  const { db, config } = ctx;
-  const secured = { preHandler: app.authenticate };
+interface PlayerRouteDeps {
+  db: Db;
+  config: { passwordMaxAgeDays: number; login: LockoutPolicy };
+}
+
+export const playerRoutes: FastifyPluginAsyncTypebox<PlayerRouteDeps> = async (app, deps) => {
+  const { db, config } = deps;
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('player');
 
   app.get(ApiPath.balance, { ...secured, schema: schema({ response: { 200: BalanceResponse, ...errorResponses } }) }, async (request) => ({
@@ -58,7 +65,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
     async (request) => {
       const { old_password, new_password } = request.body;
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.password_hash,
         secret: old_password,
@@ -82,7 +89,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
     { ...guarded, schema: schema({ body: SetPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.password_hash,
         secret: request.body.password,
@@ -101,7 +108,7 @@ export const playerRoutes: RouteModule = async (app, ctx) => {
     { ...guarded, schema: schema({ body: VerifyPinRequest, response: { 200: OkResponse, ...errorResponses } }) },
     async (request) => {
       const player = await credentials(request.auth.id);
-      await checkSecretWithLockout(ctx, {
+      await checkSecretWithLockout(deps, {
         player,
         hash: player.pin_hash,
         secret: request.body.pin,

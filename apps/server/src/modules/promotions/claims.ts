@@ -9,7 +9,7 @@ import {
   messageFor,
   formatCents,
 } from '@reel/protocol';
-import type { AppContext } from '../../context.js';
+import type { LedgerDeps } from '../ledger/ledger-service.js';
 import { AppError } from '../../lib/errors.js';
 import { OperationKind } from '../ledger/ledger.js';
 import { withMoney } from '../ledger/ledger-service.js';
@@ -17,12 +17,17 @@ import { readSettings } from '../settings/runtime-settings.js';
 
 export type PromotionKindName = (typeof PromotionKind)[keyof typeof PromotionKind];
 
+/** What a claim needs: the ledger, the promotions' amounts and cooldown, the runtime settings file. */
+export interface PromotionDeps extends LedgerDeps {
+  config: { promotions: { discountCents: number; bonusCents: number; cooldownMs: number }; settingsFile: string };
+}
+
 /**
  * Claims one promotion for a player. Exported for the CLI and tests; throws AppError 40202, 40203
  * or 40204. Returns the credited amount in cents.
  */
 export async function claimPromotion(
-  ctx: Pick<AppContext, 'db' | 'bus' | 'config'>,
+  ctx: PromotionDeps,
   playerId: number,
   kind: PromotionKindName,
   idempotencyKey?: string,

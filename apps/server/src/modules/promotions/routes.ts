@@ -13,31 +13,31 @@ import {
   PromotionKind,
   PromotionResponse,
 } from '@reel/protocol';
-import { errorResponses } from '../../lib/route-schema.js';
-import type { Api, AppContext, RouteModule } from '../../context.js';
-import { claimPromotion, type PromotionKindName } from './claims.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import { PLAYERS } from '../../lib/route-access.js';
+import { claimPromotion, type PromotionDeps, type PromotionKindName } from './claims.js';
 
-
-function promotionRoute(app: Api, ctx: AppContext, path: string, kind: PromotionKindName) {
+export const promotionRoutes: FastifyPluginAsyncTypebox<PromotionDeps> = async (app, deps) => {
+  const schema = securedSchema('player');
+  const promotionRoute = (path: string, kind: PromotionKindName) =>
   app.get(
     path,
     {
-      schema: {
-        tags: ['player'],
+      config: { roles: PLAYERS },
+      schema: schema({
         summary: kind === PromotionKind.Discount ? 'Claim the discount' : 'Claim the bonus',
         description:
           kind === PromotionKind.Discount
             ? 'Credits the configured discount (Params.amount, cents). 40202 when the balance is at or above the minimum (Params.amount) while the balance check is on; 40203 within the cooldown; 40204 while switched off (Settings.json DISCOUNT false, or a zero amount).'
             : 'Credits the configured bonus (Params.amount, cents). 40203 within the cooldown; 40204 while switched off (Settings.json BONUS false, or a zero amount).',
-        security: [{ bearer: [] }],
         headers: PromotionHeaders,
         response: { 200: PromotionResponse, ...errorResponses },
-      },
-      preHandler: app.authenticate,
+      }),
     },
     async (request) => {
       const amountCents = await claimPromotion(
-        ctx,
+        deps,
         request.auth.id,
         kind,
         request.headers[IDEMPOTENCY_HEADER],
@@ -45,9 +45,6 @@ function promotionRoute(app: Api, ctx: AppContext, path: string, kind: Promotion
       return { status: true, code: Code.Success, Params: { amount: amountCents } };
     },
   );
-}
-
-export const promotionRoutes: RouteModule = async (app, ctx) => {
-  promotionRoute(app, ctx, ApiPath.discount, PromotionKind.Discount);
-  promotionRoute(app, ctx, ApiPath.bonus, PromotionKind.Bonus);
+  promotionRoute(ApiPath.discount, PromotionKind.Discount);
+  promotionRoute(ApiPath.bonus, PromotionKind.Bonus);
 };

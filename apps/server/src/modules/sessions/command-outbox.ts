@@ -1,30 +1,53 @@
 /**
- * The `machine_commands` outbox and each machine's command queue. A money command is written in
- * the same transaction as its ledger moves, then sent with its row's id; the cabinet runs an id at
- * most once and answers a repeat with the first result, so a command left pending by a dropped
- * socket or a killed server is simply sent again, and nothing is paid twice.
+ * The machine's money commands end to end: this room writes each `machine_commands` row (in the
+ * transaction of its ledger side), sends it to the cabinet through the agent hub with the row's id,
+ * and books what the cabinet answered. The cabinet runs an id at most once and answers a repeat
+ * with the first result, so a command left pending by a dropped socket or a killed server is simply
+ * sent again, and nothing is paid twice.
+ *
+ * The road is one-way: the session rooms above call in (session-money.ts, game-cycles.ts for a hand
+ * pay, the meter check for pending commands); this room calls only rooms below it (the game
+ * records' order, the ledger, the malfunction verdict, the session's end, the player's screen) and
+ * never back up.
  */
-import { Code, type CommandResult } from '@reel/protocol';
-import type { Queryable } from '../../db/pool.js';
+import { Code, type CommandResult, type GameCycle } from '@reel/protocol';
+import { withTransaction } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import type { OutboxCommand } from './money-commands.js';
-import type { CabinetPort } from './types.js';
+import { withMoney } from '../ledger/ledger-service.js';
+import { walletBalance } from '../ledger/ledger.js';
+import { insertCashOut, insertHandPay, markDone, pendingCommand, pendingCommands, readCommand, type OutboxCommand } from './command-repository.js';
+import type { CycleOrder } from './cycle-order.js';
+import type { LiveSession } from './live-session.js';
+import type { Malfunctions } from './malfunctions.js';
+import { refundCreditIn, writeCashIn, writeCashOut } from './money-commands.js';
+import type { SessionEnd } from './session-end.js';
+import { startCashOut } from './session-repository.js';
+import type { SessionBase } from './session-base.js';
+import { info } from './session-views.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
-export const COMMAND_TIMEOUT_MS = 8_000;
+interface OutboxDeps extends Omit<SessionBase, 'lobby'> {
+  /** Every game the machine played before paying is recorded before the payment is booked. */
+  order: Pick<CycleOrder, 'settled'>;
+  malfunctions: Pick<Malfunctions, 'faultMachine' | 'afterSettlement'>;
+  end: Pick<SessionEnd, 'forget'>;
+  /** Promotion money counts as cash after bets of this many times its amount (docs/money.md). */
+  wagerMultiplier: number;
+}
+
+interface CashInRequest {
+  live: LiveSession;
+  amountCents: number;
+  idempotencyKey: string;
+  /** MAX_ALL_IN_LIMIT */
+  limitCents: number;
+}
 
 export class CommandOutbox {
   /** Money commands on one machine run one after another. */
   private readonly queues = new Map<number, Promise<unknown>>();
 
-  constructor(
-    private readonly deps: {
-      db: Queryable;
-      cabinets: CabinetPort;
-      warn: (error: unknown, where: string) => void;
-      /** Books what the cabinet answered (the money side); runs once per command. */
-      book: (command: OutboxCommand, result: CommandResult) => Promise<void>;
-    },
-  ) {}
+  constructor(private readonly deps: OutboxDeps) {}
 
   /** Runs `work` after every earlier money work of the machine has finished. */
   onMachine<T>(machineId: number, work: () => Promise<T>): Promise<T> {
@@ -34,22 +57,67 @@ export class CommandOutbox {
     return next;
   }
 
-  async pendingCommand(sessionId: string, type: string) {
-    const { rows } = await this.deps.db.query<{ command_id: string }>(
-      "SELECT command_id FROM machine_commands WHERE session_id = $1 AND type = $2 AND status = 'pending' ORDER BY created_at LIMIT 1",
-      [sessionId, type],
-    );
-    return rows[0]?.command_id;
+  pendingCommand(sessionId: string, type: string) {
+    return pendingCommand(this.deps.db, sessionId, type);
   }
 
-  async markDone(commandId: string) {
-    await this.deps.db.query("UPDATE machine_commands SET status = 'done', done_at = now() WHERE command_id = $1", [commandId]);
+  /**
+   * Cash In (3), in the machine's queue: wallet → machine account and the `credit_in` row in one
+   * transaction (the limit checked under the session row's lock), then the command.
+   */
+  cashIn({ live, amountCents, idempotencyKey, limitCents }: CashInRequest): Promise<void> {
+    const { deps } = this;
+    return this.onMachine(live.machineId, async () => {
+      const commandId = await withMoney(deps, (tx, move) =>
+        writeCashIn(tx, move, {
+          playerId: live.playerId,
+          machineId: live.machineId,
+          sessionId: live.id,
+          amountCents,
+          idempotencyKey,
+          limitCents,
+          meterCents: deps.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0,
+          multiplier: deps.wagerMultiplier,
+        }),
+      );
+      await this.run(commandId);
+    });
+  }
+
+  /**
+   * The session goes to `cashing_out` and its cash out command is written: one transaction.
+   * Undefined when the session closed meanwhile (another path finished the close).
+   */
+  async beginCashOut(live: LiveSession, closing: boolean) {
+    const commandId = await withTransaction(this.deps.db, async (tx) => {
+      const cashouts = await startCashOut(tx, live.id, closing);
+      // Closed meanwhile: no second cash out on a closed row.
+      if (cashouts === undefined) return undefined;
+      const id = `co-${live.id}-${cashouts}`;
+      await insertCashOut(tx, { commandId: id, machineId: live.machineId, sessionId: live.id, playerId: live.playerId });
+      return id;
+    });
+    if (!commandId) return undefined;
+    live.status = 'cashing_out';
+    live.closing ||= closing;
+    return commandId;
+  }
+
+  /**
+   * A win above the machine's limit is not left on the meter: like an attendant's hand pay, the
+   * credits are taken off and the win is booked as a Hand Pay (action code 5), the rest as a cash out.
+   */
+  async handPay(live: LiveSession, cycle: GameCycle) {
+    const { deps } = this;
+    const commandId = `hp-${live.machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
+    await insertHandPay(deps.db, { commandId, machineId: live.machineId, sessionId: live.id, playerId: live.playerId, amountCents: cycle.winCents });
+    deps.floor.send(live.playerId, 'info', info(Code.Success, { amount: cycle.winCents }, 'HAND_PAY'));
+    await this.onMachine(live.machineId, () => this.run(commandId)).catch((e) => deps.warn(e, 'hand pay'));
   }
 
   /** Sends an outbox command to its cabinet and books the result. Safe to call again for the same id. */
   async run(commandId: string): Promise<void> {
-    const { rows } = await this.deps.db.query<OutboxCommand & { status: string }>('SELECT * FROM machine_commands WHERE command_id = $1', [commandId]);
-    const command = rows[0];
+    const command = await readCommand(this.deps.db, commandId);
     if (!command || command.status !== 'pending') return;
     let result: CommandResult;
     try {
@@ -63,7 +131,9 @@ export class CommandOutbox {
       // Still pending: sent again when the cabinet reconnects or at the next try.
       throw new AppError(Code.MachineNoAnswer, 503);
     }
-    await this.deps.book(command, result);
+    if (command.type === 'credit_in') return this.bookCreditIn(command, result);
+    await this.deps.order.settled(command.machine_id);
+    await this.bookCashOut(command, result);
   }
 
   /** Re-sends every pending command of a machine (after a reconnect or restart), in its queue. */
@@ -74,10 +144,49 @@ export class CommandOutbox {
 
   /** The pending commands of a machine, oldest first; the caller holds the machine's queue. */
   async runPending(machineId: number) {
-    const { rows } = await this.deps.db.query<{ command_id: string }>(
-      "SELECT command_id FROM machine_commands WHERE machine_id = $1 AND status = 'pending' ORDER BY created_at",
-      [machineId],
-    );
-    for (const { command_id } of rows) await this.run(command_id).catch((e) => this.deps.warn(e, 'flush'));
+    for (const commandId of await pendingCommands(this.deps.db, machineId)) await this.run(commandId).catch((e) => this.deps.warn(e, 'flush'));
+  }
+
+  private async bookCreditIn(command: OutboxCommand, result: CommandResult) {
+    const { deps } = this;
+    if (result.outcome === 'ok') {
+      await markDone(deps.db, command.command_id);
+      return;
+    }
+    // The cabinet refused the credits: the money goes back to the wallet parts it came from.
+    await withMoney(deps, (tx, move) => refundCreditIn(tx, move, command, `refused by the machine: ${result.reason ?? result.outcome}`, deps.wagerMultiplier));
+    throw new AppError(Code.MachineNotAvailable, 409);
+  }
+
+  /**
+   * Books what a cash out (or hand pay) took off the meter. When the cabinet paid something else
+   * than the records give, the machine is in malfunction and the session is settled from the records.
+   */
+  private async bookCashOut(command: OutboxCommand, result: CommandResult) {
+    const { deps } = this;
+    if (result.outcome !== 'ok') {
+      // Kept pending and sent again with the same id: the machine pays once it can.
+      deps.warn(new Error(`machine ${command.machine_id} refused cash out ${command.command_id}: ${result.outcome} ${result.reason ?? ''}`), 'cash out');
+      throw new AppError(Code.MachineNotAvailable, 409);
+    }
+    const paidCents = result.amountCents ?? 0;
+    const booked = await withMoney(deps, (tx, move) => writeCashOut(tx, move, command, paidCents, deps.wagerMultiplier));
+    if (booked === null) return;
+    const live = deps.floor.sessions.get(command.session_id);
+    if (booked.malfunction) {
+      console.warn(`[sessions] machine ${command.machine_id}: cash out ${command.command_id} paid ${paidCents}, the records give another amount; settled from the records`);
+      await deps.malfunctions.faultMachine(command.machine_id);
+      await deps.malfunctions.afterSettlement(command.machine_id, live, booked.paidCents, booked.closed);
+      return;
+    }
+    const balance = await walletBalance(deps.db, command.player_id);
+    deps.floor.send(command.player_id, 'cashedOut', { amountCents: paidCents, balanceCents: balance.balance });
+    if (!live) return;
+    if (booked.closed) {
+      await deps.end.forget(live, 'closed');
+    } else {
+      live.status = live.disconnectedAtMs ? 'disconnected' : 'active';
+      await deps.views.pushSession(live);
+    }
   }
 }

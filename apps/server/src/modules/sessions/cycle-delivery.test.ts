@@ -253,4 +253,45 @@ describe('game cycles under kill -9', () => {
     expect(rows[0]).toEqual({ spins: 2 });
     await cashOutByTheRecords(alice, sessionId, before);
   });
+
+  it('a jackpot game whose transaction is killed on the jackpot: nothing of it is stored, and the re-sent game is recorded and its jackpot paid, once', async () => {
+    const machineId = 3;
+    const store = new CrashableStore();
+    // PLAIN stops, then the jackpot roll 0: a jackpot.
+    const cabinet = new CabinetProcess(machineId, store, [...PLAIN, 0], { cycleAckTimeoutMs: 300 });
+    await settledOn(machineId, cabinet.machine);
+    const { sessionId, before } = await play(demo, machineId, 5_000);
+    const locker = new pg.Client({ connectionString: t.databaseUrl });
+    await locker.connect();
+    try {
+      // The game's transaction waits on the jackpot levels, and its database backend is killed there
+      // (before issue 30 the record had committed by then, and the re-sent game paid nothing).
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE jackpots IN EXCLUSIVE MODE');
+      await t.ctx.sessions.spin(demo, 'jackpot-1');
+      let backend = 0;
+      await until(async () => {
+        const { rows } = await locker.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE relation = 'jackpots'::regclass AND NOT granted");
+        backend = rows[0]?.pid ?? 0;
+        return backend > 0;
+      }, 'the blocked jackpot');
+      await locker.query('SELECT pg_terminate_backend($1)', [backend]);
+      await locker.query('ROLLBACK');
+    } finally {
+      await locker.end();
+    }
+    await until(() => cabinet.machine.unacknowledgedGames.length === 0, 'the acknowledgement');
+    expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`]);
+    const { rows: paid } = await t.ctx.db.query<{ amount_cents: number }>(
+      "SELECT amount_cents FROM ledger_operations WHERE kind = 'jackpot' AND idempotency_key = $1",
+      [`jackpot:${machineId}:${machineId}-1:${sessionId}`],
+    );
+    expect(paid).toHaveLength(1);
+    await t.ctx.sessions.cashOut(demo);
+    await t.ctx.sessions.leave(demo);
+    await t.ctx.sessions.drain();
+    const results = (await recordedGames(sessionId)).reduce((sum, g) => sum + g.win_cents - g.bet_cents, 0);
+    expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + results + paid[0]!.amount_cents);
+    await expectBooksBalance();
+  });
 });

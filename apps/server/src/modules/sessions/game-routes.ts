@@ -14,9 +14,11 @@ import {
   messageFor,
   type GameServerEvents,
 } from '@reel/protocol';
-import type { Api, AppContext } from '../../context.js';
-import { Topic } from '../../lib/bus.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Topic, type Bus } from '../../lib/bus.js';
 import { AppError, asAppError } from '../../lib/errors.js';
+import { PLAYERS } from '../../lib/route-access.js';
+import type { GeoService } from '../geo/geo.js';
 import { messageValidator } from '../../lib/validation.js';
 import type { GameConnection, SessionService } from './types.js';
 
@@ -42,8 +44,16 @@ function errorPayload(thrown: unknown, fatal: boolean): GameServerEvents['error'
   return { code: Code.InternalError, ErrorMessage: messageFor(Code.InternalError)!, fatal };
 }
 
-export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionService) {
-  app.get(WsPath.game, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+interface GameRouteDeps {
+  sessions: SessionService;
+  bus: Bus;
+  geo: GeoService;
+  /** A socket that sends no init within this time is closed. */
+  initTimeoutMs: number;
+}
+
+export const gameRoutes: FastifyPluginAsyncTypebox<GameRouteDeps> = async (app, { sessions, bus, geo, initTimeoutMs }) => {
+  app.get(WsPath.game, { websocket: true, config: { roles: PLAYERS }, schema: { hide: true } }, (socket: WebSocket, request) => {
     const conn = socketConnection(socket);
     const queryToken = (request.query as { token?: string }).token;
     let playerId: number | undefined;
@@ -56,17 +66,17 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
       socket.ping();
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
       if (verifiedToken)
-        void ctx.tokens.verify(verifiedToken).catch(() => socket.close(WsCloseCode.InvalidToken, 'token revoked'));
+        void app.authorize(request, verifiedToken).catch(() => socket.close(WsCloseCode.InvalidToken, 'token revoked'));
     }, HEARTBEAT_MS);
     const refill = setInterval(() => (budget = MAX_MESSAGES_PER_SECOND), 1000);
     // A socket that never sends init holds a connection for nothing.
     const initTimer = setTimeout(
       () => playerId === undefined && socket.close(WsCloseCode.InitTimeout, 'init timeout'),
-      ctx.config.ws.initTimeoutMs,
+      initTimeoutMs,
     );
     socket.on('pong', () => (alive = true));
 
-    const revoked = ctx.bus.subscribe(Topic.tokenRevoked, (message) => {
+    const revoked = bus.subscribe(Topic.tokenRevoked, (message) => {
       const { playerId: revokedPlayer } = message as { playerId: number };
       if (revokedPlayer === playerId) socket.close(WsCloseCode.InvalidToken, 'token revoked');
     });
@@ -87,9 +97,8 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
         if (protocol !== undefined && protocol !== PROTOCOL_VERSION)
           throw new AppError(Code.ProtocolMismatch, 426, { protocol, expected: PROTOCOL_VERSION });
         const token = message.data.token ?? queryToken;
-        if (!token) throw new AppError(Code.InvalidAccessToken, 401);
-        const claims = await ctx.tokens.verify(token);
-        if (!ctx.geo.isAllowed(request.ip)) throw new AppError(Code.LoginIpNotPermitted, 403);
+        const claims = await app.authorize(request, token);
+        if (!geo.isAllowed(request.ip)) throw new AppError(Code.LoginIpNotPermitted, 403);
         playerId = claims.id;
         verifiedToken = token;
         await sessions.join(claims.id, machineID, conn);
@@ -141,4 +150,4 @@ export async function gameRoutes(app: Api, ctx: AppContext, sessions: SessionSer
       });
     });
   });
-}
+};

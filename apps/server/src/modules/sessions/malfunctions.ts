@@ -6,15 +6,21 @@ import { CabinetState, type MemoryRecall } from '@reel/protocol';
 import { withTransaction } from '../../db/pool.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
-import { COMMAND_TIMEOUT_MS } from './command-outbox.js';
 import type { LiveSession } from './live-session.js';
-import { settleFromRecords } from './meter-check.js';
+import { setCabinetState, setMeterFault } from './machine-state.js';
 import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
-import type { SessionKit } from './session-kit.js';
+import { settleFromRecords } from './records-settlement.js';
+import type { SessionEnd } from './session-end.js';
 import { closeHeldSession } from './session-repository.js';
+import type { SessionBase } from './session-base.js';
 import { malfunctionInfo } from './session-views.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'bus' | 'cabinets' | 'floor' | 'views' | 'lobby' | 'warn' | 'forget' | 'wagerMultiplier'>;
+interface Kit extends SessionBase {
+  end: Pick<SessionEnd, 'forget'>;
+  /** Promotion money counts as cash after bets of this many times its amount (docs/money.md). */
+  wagerMultiplier: number;
+}
 
 export class Malfunctions {
   constructor(private readonly kit: Kit) {}
@@ -34,7 +40,7 @@ export class Malfunctions {
     if (!settlement) {
       // Nothing to settle (credits nobody owns, or a session settled before): logged all the same.
       await withTransaction(kit.db, async (tx) => {
-        await tx.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...detail, sessionId: live?.id ?? null, at: new Date().toISOString() })]);
+        await setMeterFault(tx, machineId, { ...detail, sessionId: live?.id ?? null, at: new Date().toISOString() });
         await logMalfunction(tx, { machineId, sessionId: live?.id ?? null, playerId: live?.playerId ?? null, detail, paidCents: null, adjustmentCents: 0, cabinetGames: recall.games });
       });
     }
@@ -54,7 +60,7 @@ export class Malfunctions {
     await kit.cabinets
       .sendCommand(machineId, { type: 'set_fault', fault: 'malfunction', commandId: `fault-${machineId}-${Date.now()}` }, { timeoutMs: COMMAND_TIMEOUT_MS })
       .catch((e) => kit.warn(e, 'set fault'));
-    await kit.db.query('UPDATE machines SET cabinet_state = $2 WHERE id = $1', [machineId, CabinetState.Malfunction]);
+    await setCabinetState(kit.db, machineId, CabinetState.Malfunction);
   }
 
   /** Tells the player what happened and holds (or closes) the session. */
@@ -67,7 +73,7 @@ export class Malfunctions {
       kit.floor.send(live.playerId, 'info', malfunctionInfo(paidCents));
       kit.floor.send(live.playerId, 'cashedOut', { amountCents: paidCents, balanceCents: balance.balance });
       kit.views.pushMachine(machineId);
-      if (closed) await kit.forget(live, 'closed');
+      if (closed) await kit.end.forget(live, 'closed');
       else {
         await kit.views.pushSession(live);
         kit.views.notifySession(live, kit.views.presence(live));
@@ -79,6 +85,6 @@ export class Malfunctions {
   /** A held session has nothing left on the machine: closing it only closes the row. */
   async closeHeld(live: LiveSession) {
     await closeHeldSession(this.kit.db, live.id);
-    await this.kit.forget(live, 'closed');
+    await this.kit.end.forget(live, 'closed');
   }
 }

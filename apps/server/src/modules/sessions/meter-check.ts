@@ -7,20 +7,23 @@
  * for the machine to be idle, records any games it missed from the cabinet's memory, re-sends the
  * money commands still pending, and compares the cabinet's credit meter (and memory id) with the
  * records. A cabinet whose meters do not follow (a cleared memory, a swapped machine) is a
- * malfunction: its session is held and settled from the records (`settleFromRecords`), never booked
- * as a loss. The same settlement is used when a cash out pays something else than the records say.
+ * malfunction (malfunctions.ts): its session is held and settled from the records
+ * (records-settlement.ts), never booked as a loss.
+ *
+ * The check uses the rooms below it and calls none above: the machine's command queue and pending
+ * commands (command-outbox.ts), the game records (game-cycles.ts, cycle-order.ts) and the verdict
+ * (malfunctions.ts).
  */
-import { ActionCode, isBusyCabinetState, type GameCycle, type MemoryRecall } from '@reel/protocol';
-import type { Db, Queryable, Tx } from '../../db/pool.js';
-import type { MoveFn } from '../ledger/ledger-service.js';
-import { OperationKind } from '../ledger/ledger.js';
-import { PROMOTION_COLUMNS, payOut, type PayoutSplit, type PromotionState } from './promotion-wagering.js';
+import { isBusyCabinetState, type MemoryRecall } from '@reel/protocol';
+import type { Db, Queryable } from '../../db/pool.js';
+import type { CommandOutbox } from './command-outbox.js';
+import type { CycleOrder } from './cycle-order.js';
+import type { GameCycles } from './game-cycles.js';
+import { setMemoryId } from './machine-state.js';
+import type { MalfunctionDetail } from './malfunction-log.js';
+import type { Malfunctions } from './malfunctions.js';
+import { EXPECTED_CREDITS_SQL } from './session-repository.js';
 import type { CabinetPort } from './types.js';
-import { logMalfunction, type MalfunctionDetail } from './malfunction-log.js';
-
-/** SQL: the credits a session has on its machine according to the records. */
-export const EXPECTED_CREDITS_SQL = 'cash_in_cents - cash_out_cents + win_cents - bet_cents';
-
 
 interface ExpectedCredits {
   session: { id: string; playerId: number; held: boolean } | null;
@@ -50,124 +53,17 @@ function meterDisagreement(expected: ExpectedCredits, recall: MemoryRecall, stor
   return null;
 }
 
-const REASON_TEXT: Record<MalfunctionDetail['reason'], string> = {
-  meters: 'the credit meter does not follow from the recorded games',
-  memory: 'the cabinet reported another memory (cleared or swapped)',
-  cash_out: 'the cash out paid another amount than the recorded games',
-};
-
-interface SettleRequest {
-  sessionId: string;
-  machineId: number;
-  detail: MalfunctionDetail;
-  multiplier: number;
-  /** The cabinet's own count is trusted too (same memory): the player gets the larger of the two. */
-  payLarger: boolean;
-  /** The cabinet's last games (its recall), kept with the malfunction for the operator. */
-  cabinetGames?: readonly GameCycle[];
-}
-
-interface Settlement {
-  playerId: number;
-  paidCents: number;
-  closed: boolean;
-  split: PayoutSplit;
-}
-
-/**
- * Settles a session from the server's records inside the caller's transaction: the machine
- * account is squared with the house by the recorded game results, commands still pending are
- * voided, and the credits the records give (or the meter's, when larger and trusted) are paid to the
- * wallet as a Hand Pay (5) with the reason, promotion money back to its parts as usual. The session
- * is marked held (`malfunction`) and the finding logged for the operator (`malfunctions`); a second
- * call does nothing. Returns null when there is nothing to settle (closed, or settled before).
- */
-export async function settleFromRecords(tx: Tx, move: MoveFn, request: SettleRequest): Promise<Settlement | null> {
-  const { sessionId, machineId, detail } = request;
-  const { rows } = await tx.query<PromotionState & { player_id: number; status: string; closing: boolean; credits: number; malfunction: unknown }>(
-    `SELECT player_id, status, closing, malfunction, ${EXPECTED_CREDITS_SQL} AS credits, ${PROMOTION_COLUMNS}
-       FROM slot_sessions WHERE id = $1 FOR UPDATE`,
-    [sessionId],
-  );
-  const session = rows[0];
-  if (!session || session.status === 'closed' || session.malfunction !== null) return null;
-  const expectedCents = Math.max(0, Number(session.credits));
-  const account = await tx.query<{ balance: number }>("SELECT balance FROM accounts WHERE kind = 'machine' AND machine_id = $1 FOR UPDATE", [machineId]);
-  const onAccount = account.rows[0]?.balance ?? 0;
-  await tx.query("UPDATE machine_commands SET status = 'void', done_at = now() WHERE session_id = $1 AND status = 'pending'", [sessionId]);
-
-  const resultCents = expectedCents - onAccount;
-  if (resultCents !== 0) {
-    await move({
-      kind: OperationKind.GameResult,
-      from: resultCents > 0 ? { kind: 'house' } : { kind: 'machine', machineId },
-      to: resultCents > 0 ? { kind: 'machine', machineId } : { kind: 'house' },
-      amountCents: Math.abs(resultCents),
-      machineId,
-      sessionId,
-      tag: 'game results recorded since the last cash out',
-    });
-  }
-  const paidCents = request.payLarger ? Math.max(expectedCents, detail.reportedCents) : expectedCents;
-  if (paidCents > expectedCents) {
-    // Between the house and the machine only; the audit counts it as an explained result.
-    await move({
-      kind: OperationKind.MalfunctionAdjustment,
-      from: { kind: 'house' },
-      to: { kind: 'machine', machineId },
-      amountCents: paidCents - expectedCents,
-      machineId,
-      sessionId,
-      tag: `machine malfunction: the meter showed ${paidCents}, the records ${expectedCents}; the player gets the larger`,
-    });
-  }
-  const split = await payOut(tx, move, {
-    playerId: session.player_id,
-    machineId,
-    sessionId,
-    key: `malfunction:${sessionId}`,
-    cents: paidCents,
-    state: session,
-    multiplier: request.multiplier,
-    cash: { kind: OperationKind.HandPay, actionCode: ActionCode.HandPay, tag: `machine malfunction (${REASON_TEXT[detail.reason]}): credits paid from the game records` },
-  });
-  const record = { ...detail, paidCents, at: new Date().toISOString() };
-  await tx.query(
-    `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2, malfunction = $3,
-            status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
-                       CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
-            ended_at = CASE WHEN closing THEN now() ELSE ended_at END,
-            close_reason = CASE WHEN closing THEN coalesce(close_reason, 'machine malfunction') ELSE close_reason END
-      WHERE id = $1`,
-    [sessionId, paidCents, JSON.stringify(record)],
-  );
-  await tx.query('UPDATE machines SET meter_fault = $2 WHERE id = $1', [machineId, JSON.stringify({ ...record, sessionId })]);
-  await logMalfunction(tx, {
-    machineId,
-    sessionId,
-    playerId: session.player_id,
-    detail,
-    paidCents,
-    adjustmentCents: Math.max(0, paidCents - expectedCents),
-    cabinetGames: request.cabinetGames ?? [],
-  });
-  return { playerId: session.player_id, paidCents, closed: session.closing, split };
-}
-
-
 interface MeterHost {
   db: Db;
   cabinets: CabinetPort;
-  /** Runs `work` in the machine's money queue (one money command at a time per machine). */
-  onMachine<T>(machineId: number, work: () => Promise<T>): Promise<T>;
-  /** Records a cycle unless already recorded; resolves once it is. */
-  recordCycle(machineId: number, cycle: GameCycle): Promise<void>;
-  /** Resolves once every cycle the machine reported is recorded; rejects while one is missing. */
-  cyclesSettled(machineId: number): Promise<void>;
-  /** Sends the machine's pending outbox commands again; called inside the money queue. */
-  runPending(machineId: number): Promise<void>;
-  /** The meters do not follow from the records. Called inside the money queue. */
-  malfunction(machineId: number, detail: MalfunctionDetail, recall: MemoryRecall): Promise<void>;
+  /** The machine's money queue (one money command at a time per machine) and its pending commands. */
+  commands: Pick<CommandOutbox, 'onMachine' | 'runPending'>;
+  /** Records a reported game unless already recorded; resolves once it is. */
+  cycles: Pick<GameCycles, 'enqueue'>;
+  /** Resolves once every game the machine reported is recorded; rejects while one is missing. */
+  order: Pick<CycleOrder, 'settled'>;
+  /** The verdict when the meters do not follow from the records; called inside the money queue. */
+  malfunctions: Pick<Malfunctions, 'onMeterFault'>;
   warn(error: unknown, where: string): void;
 }
 
@@ -281,28 +177,28 @@ export class MeterGuard {
       if (Date.now() > deadline) return 'busy';
       await new Promise((r) => setTimeout(r, 100));
     }
-    return this.host.onMachine(machineId, async () => {
+    return this.host.commands.onMachine(machineId, async () => {
       if (!cabinets.isConnected(machineId)) return 'offline';
       // The cabinet sent its outbox of unacknowledged games before this recall's answer: they are
       // recorded first (and the last games, for a cabinet without an outbox), so that the pending
       // commands below are booked against complete records. A game the database failed to store
       // makes this check wait (busy) until the cabinet has sent it again.
       let recall = await this.recall(machineId);
-      for (const game of recall.games) await this.host.recordCycle(machineId, game);
-      await this.host.cyclesSettled(machineId);
-      await this.host.runPending(machineId);
+      for (const game of recall.games) await this.host.cycles.enqueue(machineId, game);
+      await this.host.order.settled(machineId);
+      await this.host.commands.runPending(machineId);
       recall = await this.recall(machineId);
       if (isBusyCabinetState(recall.state)) return 'busy';
-      for (const game of recall.games) await this.host.recordCycle(machineId, game);
-      await this.host.cyclesSettled(machineId);
+      for (const game of recall.games) await this.host.cycles.enqueue(machineId, game);
+      await this.host.order.settled(machineId);
       const expected = await expectedCredits(this.host.db, machineId);
       const stored = await this.host.db.query<{ memory_id: string | null }>('SELECT memory_id FROM machines WHERE id = $1', [machineId]);
       const detail = meterDisagreement(expected, recall, stored.rows[0]?.memory_id ?? null);
       if (detail) {
-        await this.host.malfunction(machineId, detail, recall);
+        await this.host.malfunctions.onMeterFault(machineId, detail, recall);
         return 'fault';
       }
-      await this.host.db.query('UPDATE machines SET memory_id = $2 WHERE id = $1', [machineId, recall.memoryId]);
+      await setMemoryId(this.host.db, machineId, recall.memoryId);
       return 'ok';
     });
   }

@@ -12,11 +12,10 @@ describe('MeterGuard', () => {
         get: () => ({ state: 'idle' }),
         sendCommand: async () => ({ outcome: 'ok' }),
       } as never,
-      onMachine: onMachine as never,
-      recordCycle: async () => {},
-      cyclesSettled: async () => {},
-      runPending: async () => {},
-      malfunction: async () => {},
+      commands: { onMachine: onMachine as never, runPending: async () => {} },
+      cycles: { enqueue: async () => {} },
+      order: { settled: async () => {} },
+      malfunctions: { onMeterFault: async () => {} },
       warn: () => {},
     });
     guard.connected(5);

@@ -1,25 +1,19 @@
 /**
  * The database side of what moves money on a machine, each inside the caller's transaction
  * (docs/money.md): the cash in with its `credit_in` outbox row, the refund of a refused credit, the
- * booking of what a cash out paid, and the record of a game cycle with its session counters.
+ * booking of what a cash out paid, and the record of a game cycle with its session counters. The
+ * rows themselves are written by their tables' files (session-repository.ts, command-repository.ts);
+ * command-outbox.ts runs these when it writes a command and when it books the cabinet's answer.
  */
 import { ActionCode, Code, formatCents, type GameCycle, type WalletPart } from '@reel/protocol';
 import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
-import { EXPECTED_CREDITS_SQL, settleFromRecords } from './meter-check.js';
-import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, wageringSetSql, type PromotionState } from './promotion-wagering.js';
-
-/** A row of the `machine_commands` outbox. */
-export interface OutboxCommand {
-  command_id: string;
-  machine_id: number;
-  session_id: string;
-  player_id: number;
-  type: string;
-  amount_cents: number | null;
-}
+import { insertCreditIn, markPaid, markRefunded, type OutboxCommand } from './command-repository.js';
+import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, type PromotionState } from './promotion-wagering.js';
+import { settleFromRecords } from './records-settlement.js';
+import { addCashIn, addCashOut, addCycle, EXPECTED_CREDITS_SQL, removeCashIn } from './session-repository.js';
 
 interface CashInRequest {
   playerId: number;
@@ -67,20 +61,16 @@ export async function writeCashIn(tx: Tx, move: MoveFn, request: CashInRequest):
   });
   const commandId = `ci-${moved.operationId}`;
   if (!moved.replayed) {
-    await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents + $2, last_activity_at = now() WHERE id = $1', [sessionId, amountCents]);
+    await addCashIn(tx, sessionId, amountCents);
     await lockPromotionMoney(tx, sessionId, moved.drawn, request.multiplier);
-    await tx.query(
-      "INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents) VALUES ($1, $2, $3, $4, 'credit_in', $5)",
-      [commandId, machineId, sessionId, playerId, amountCents],
-    );
+    await insertCreditIn(tx, { commandId, machineId, sessionId, playerId, amountCents });
   }
   return commandId;
 }
 
 /** A refused `credit_in`: the money goes back to the wallet parts the cash in took it from. */
 export async function refundCreditIn(tx: Tx, move: MoveFn, command: OutboxCommand, tag: string, multiplier: number) {
-  const done = await tx.query("UPDATE machine_commands SET status = 'refunded', done_at = now() WHERE command_id = $1 AND status = 'pending'", [command.command_id]);
-  if (!done.rowCount) return;
+  if (!(await markRefunded(tx, command.command_id))) return;
   const operationId = Number(command.command_id.replace(/^ci-/, ''));
   const parts = await tx.query<{ part: WalletPart; amount: number }>(
     `SELECT a.part, -sum(e.amount_cents)::bigint AS amount FROM ledger_entries e JOIN accounts a ON a.id = e.account_id
@@ -104,7 +94,7 @@ export async function refundCreditIn(tx: Tx, move: MoveFn, command: OutboxComman
       tag,
     });
   }
-  await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents - $2 WHERE id = $1', [command.session_id, command.amount_cents]);
+  await removeCashIn(tx, command.session_id, command.amount_cents);
   await unlockPromotionMoney(tx, command.session_id, returned, multiplier);
 }
 
@@ -122,8 +112,7 @@ interface CashOutBooking {
  * null when the command was booked before.
  */
 export async function writeCashOut(tx: Tx, move: MoveFn, command: OutboxCommand, paidCents: number, multiplier: number): Promise<CashOutBooking | null> {
-  const done = await tx.query("UPDATE machine_commands SET status = 'done', done_at = now(), amount_cents = $2 WHERE command_id = $1 AND status = 'pending'", [command.command_id, paidCents]);
-  if (!done.rowCount) return null;
+  if (!(await markPaid(tx, command.command_id, paidCents))) return null;
   const session = await tx.query<PromotionState & { credits: number; malfunction: unknown }>(
     `SELECT ${EXPECTED_CREDITS_SQL} AS credits, malfunction, ${PROMOTION_COLUMNS} FROM slot_sessions WHERE id = $1 FOR UPDATE`,
     [command.session_id],
@@ -183,15 +172,8 @@ export async function writeCashOut(tx: Tx, move: MoveFn, command: OutboxCommand,
     multiplier,
     cash: { kind: OperationKind.CashOut, actionCode: ActionCode.CashOut },
   });
-  const { rows } = await tx.query<{ closing: boolean }>(
-    `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2,
-            status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
-                       CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
-            ended_at = CASE WHEN closing THEN now() ELSE ended_at END
-      WHERE id = $1 RETURNING closing`,
-    [command.session_id, paidCents],
-  );
-  return { closed: rows[0]!.closing, paidCents, malfunction: false };
+  const closed = await addCashOut(tx, command.session_id, paidCents);
+  return { closed, paidCents, malfunction: false };
 }
 
 /**
@@ -209,13 +191,6 @@ export async function writeCycle(tx: Tx, machineId: number, sessionId: string | 
     [sessionId, machineId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs), cycle.commandId ?? null],
   );
   if (!inserted.rowCount) return null;
-  if (sessionId) {
-    await tx.query(
-      `UPDATE slot_sessions SET spins = spins + $2, free_spins = free_spins + $3, bet_cents = bet_cents + $4, win_cents = win_cents + $5,
-              last_activity_at = now(), ${wageringSetSql('$4')}
-        WHERE id = $1`,
-      [sessionId, cycle.freeSpin ? 0 : 1, cycle.freeSpin ? 1 : 0, cycle.betCents, cycle.winCents],
-    );
-  }
+  if (sessionId) await addCycle(tx, sessionId, cycle);
   return rows[0];
 }

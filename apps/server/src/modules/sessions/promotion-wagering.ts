@@ -12,13 +12,15 @@
  *   row tagged as wagered, so the history shows the conversion.
  *
  * The session's promotion state then starts again from zero. `credit` money counts as cash here.
+ * The state's columns are written by session-repository.ts (the game's bet counts in `addCycle`).
  */
 import { ActionCode, formatCents, type WalletPart } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
+import { addPromotionMoney, addWageredPromotionMoney, clearPromotionMoney, removePromotionMoney } from './session-repository.js';
 
-/** The session columns this module keeps. */
+/** The session's promotion state, as its columns read (session-repository.ts writes them). */
 export interface PromotionState {
   promo_bonus_cents: number;
   promo_discount_cents: number;
@@ -38,16 +40,9 @@ export async function lockPromotionMoney(tx: Queryable, sessionId: string, drawn
   const discount = drawn.discount ?? 0;
   if (bonus + discount === 0) return;
   const required = wagerRequirementCents(bonus + discount, multiplier);
-  if (required === 0) {
-    // No requirement configured: promotion money counts as cash on the machine at once.
-    await tx.query('UPDATE slot_sessions SET promo_wagered_cents = promo_wagered_cents + $2 WHERE id = $1', [sessionId, bonus + discount]);
-    return;
-  }
-  await tx.query(
-    `UPDATE slot_sessions SET promo_bonus_cents = promo_bonus_cents + $2, promo_discount_cents = promo_discount_cents + $3,
-            promo_wager_left_cents = promo_wager_left_cents + $4 WHERE id = $1`,
-    [sessionId, bonus, discount, required],
-  );
+  // No requirement configured: promotion money counts as cash on the machine at once.
+  if (required === 0) await addWageredPromotionMoney(tx, sessionId, bonus + discount);
+  else await addPromotionMoney(tx, sessionId, bonus, discount, required);
 }
 
 /** A refused cash in gave `returned` back to the wallet parts it came from: no longer on the machine. */
@@ -55,24 +50,7 @@ export async function unlockPromotionMoney(tx: Queryable, sessionId: string, ret
   const bonus = returned.bonus ?? 0;
   const discount = returned.discount ?? 0;
   if (bonus + discount === 0) return;
-  await tx.query(
-    `UPDATE slot_sessions SET promo_bonus_cents = greatest(0, promo_bonus_cents - $2), promo_discount_cents = greatest(0, promo_discount_cents - $3),
-            promo_wager_left_cents = greatest(0, promo_wager_left_cents - $4) WHERE id = $1`,
-    [sessionId, bonus, discount, wagerRequirementCents(bonus + discount, multiplier)],
-  );
-}
-
-/**
- * SET clauses for the game-cycle update of slot_sessions: the bet (parameter `bet`, e.g. `$5`)
- * counts towards the requirement; the game that meets it turns the locked promotion money into
- * wagered money. Every right-hand side sees the row as it was before the update.
- */
-export function wageringSetSql(bet: string): string {
-  const met = `promo_wager_left_cents > 0 AND promo_wager_left_cents <= ${bet}`;
-  return `promo_wager_left_cents = greatest(0, promo_wager_left_cents - ${bet}),
-          promo_wagered_cents = promo_wagered_cents + CASE WHEN ${met} THEN promo_bonus_cents + promo_discount_cents ELSE 0 END,
-          promo_bonus_cents = CASE WHEN ${met} THEN 0 ELSE promo_bonus_cents END,
-          promo_discount_cents = CASE WHEN ${met} THEN 0 ELSE promo_discount_cents END`;
+  await removePromotionMoney(tx, sessionId, bonus, discount, wagerRequirementCents(bonus + discount, multiplier));
 }
 
 export interface PayoutSplit {
@@ -153,9 +131,6 @@ export async function payOut(tx: Queryable, move: MoveFn, request: PayoutRequest
       ...(request.cash.tag ? { tag: request.cash.tag } : {}),
     });
   }
-  await tx.query(
-    'UPDATE slot_sessions SET promo_bonus_cents = 0, promo_discount_cents = 0, promo_wager_left_cents = 0, promo_wagered_cents = 0 WHERE id = $1',
-    [sessionId],
-  );
+  await clearPromotionMoney(tx, sessionId);
   return split;
 }

@@ -1,10 +1,12 @@
 /** REST side of sessions: the reconnect dialog's data and actions. */
 import { ApiPath, Code, MachineActionRequest, OkResponse, OpenSessionResponse } from '@reel/protocol';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
-import type { RouteModule } from '../../context.js';
+import { PLAYERS } from '../../lib/route-access.js';
 import type { SessionService } from './types.js';
-export const sessionRoutes = (sessions: SessionService): RouteModule => async (app) => {
-  const secured = { preHandler: app.authenticate };
+
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ sessions: SessionService }> = async (app, { sessions }) => {
+  const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('sessions');
 
   app.get(

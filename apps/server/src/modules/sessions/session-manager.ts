@@ -5,21 +5,30 @@
  *
  * This file wires the rooms together and hears the cabinets; each responsibility has its own file:
  * the open sessions and sockets (session-floor.ts), joining and leaving (session-entry.ts), play
- * commands (session-play.ts), money on the machine (session-money.ts, command-outbox.ts), game
- * cycles (game-cycles.ts) and jackpots (../jackpots), malfunctions (malfunctions.ts, meter-check.ts),
- * timers (session-clock.ts), what players and lobbies are shown (session-views.ts, lobby-status.ts)
- * and the `slot_sessions` SQL (session-repository.ts).
+ * commands (session-play.ts), money as the player asks for it (session-money.ts), the machine's
+ * money commands end to end (command-outbox.ts), game cycles (game-cycles.ts, cycle-order.ts) and
+ * jackpots (../jackpots), malfunctions (malfunctions.ts, meter-check.ts), a session's end
+ * (session-end.ts), timers (session-clock.ts), what players and lobbies are shown
+ * (session-views.ts, lobby-status.ts) and one file per table written (session-repository.ts,
+ * command-repository.ts, machine-state.ts).
+ *
+ * The rooms are built bottom-up and each gets only rooms below it: the road runs one way, from
+ * here down to the ledger, and results come back as return values (docs/sessions.md).
  */
 import { CabinetState, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
+import { BackgroundWork } from './background-work.js';
+import { showView } from './cabinet-view.js';
 import { CommandOutbox } from './command-outbox.js';
+import { CycleOrder } from './cycle-order.js';
 import { GameCycles } from './game-cycles.js';
-import type { LiveSession } from './live-session.js';
 import { LobbyStatus } from './lobby-status.js';
+import { setCabinetState } from './machine-state.js';
 import { Malfunctions } from './malfunctions.js';
 import { MeterGuard } from './meter-check.js';
 import { SessionClock } from './session-clock.js';
+import { SessionEnd } from './session-end.js';
 import { SessionEntry } from './session-entry.js';
 import { SessionFloor } from './session-floor.js';
 import type { SessionDeps, SessionKit } from './session-kit.js';
@@ -37,44 +46,37 @@ const DEFAULT_SESSION_TIMERS: SessionTimers = {
 };
 
 const TICK_MS = 1_000;
-/** PostgreSQL's admin shutdown, crash shutdown and "cannot connect now". */
-const SHUTDOWN_CODES = new Set(['57P01', '57P02', '57P03']);
 
 export class SessionManager implements SessionService {
   private readonly kit: SessionKit;
+  private readonly background = new BackgroundWork();
   private readonly entry: SessionEntry;
   private readonly play: SessionPlay;
   private readonly money: SessionMoney;
   private readonly cycles: GameCycles;
+  private readonly order: CycleOrder;
   private readonly clock: SessionClock;
   private readonly listeners: (() => void)[] = [];
-  private readonly inFlight = new Set<Promise<unknown>>();
   private ticker: NodeJS.Timeout | undefined;
-  private shuttingDown = false;
 
   constructor(deps: SessionDeps, cabinets: CabinetPort, video: VideoPort, timers: Partial<SessionTimers> = {}) {
     const { db, bus, config } = deps;
-    const warn = (error: unknown, where: string) => this.warn(error, where);
+    const { warn, track } = this.background;
+    const wagerMultiplier = config.promotions.wagerMultiplier;
     const settings = () => readSettings(config.settingsFile);
     const floor = new SessionFloor();
     const views = new SessionViews({ db, bus, cabinets, floor });
     const lobby = new LobbyStatus({ db, bus, hotLimitCents: () => settings().HOT_FLAG_LIMIT, warn });
-    const outbox = new CommandOutbox({ db, cabinets, warn, book: (command, result) => this.money.book(command, result) });
-    const meters = new MeterGuard({
-      db,
-      cabinets,
-      onMachine: (machineId, work) => outbox.onMachine(machineId, work),
-      recordCycle: (machineId, cycle) => this.cycles.enqueue(machineId, cycle),
-      cyclesSettled: (machineId) => this.cycles.settled(machineId),
-      runPending: (machineId) => outbox.runPending(machineId),
-      malfunction: (machineId, detail, recall) => malfunctions.onMeterFault(machineId, detail, recall),
-      warn,
-    });
+    const end = new SessionEnd({ cabinets, floor, views, lobby, track });
+    const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
+    this.order = new CycleOrder(warn);
+    const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, warn });
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, track });
+    const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,
       bus,
       settings,
-      wagerMultiplier: config.promotions.wagerMultiplier,
       cabinets,
       video,
       timers: { ...DEFAULT_SESSION_TIMERS, ...timers },
@@ -84,12 +86,8 @@ export class SessionManager implements SessionService {
       outbox,
       meters,
       warn,
-      track: (work, where) => this.track(work, where),
-      forget: (live, status) => this.forget(live, status),
     };
-    const malfunctions = new Malfunctions(this.kit);
-    this.money = new SessionMoney(this.kit, malfunctions, (machineId) => this.cycles.settled(machineId));
-    this.cycles = new GameCycles(this.kit, (live, cycle) => this.money.handPay(live, cycle));
+    this.money = new SessionMoney(this.kit, malfunctions);
     this.entry = new SessionEntry(this.kit);
     this.play = new SessionPlay(this.kit);
     this.clock = new SessionClock(this.kit, this.money);
@@ -110,7 +108,7 @@ export class SessionManager implements SessionService {
     // comparison re-sends the commands left pending.
     this.listen('connected', ({ machineId, state }) => {
       meters.connected(machineId);
-      this.cycles.reconnected(machineId);
+      this.order.reconnected(machineId);
       this.track(
         this.onCabinetState(machineId, state).then(() => {
           this.resendView(machineId);
@@ -129,13 +127,12 @@ export class SessionManager implements SessionService {
 
   /** Cabinet events are handled asynchronously; failures are logged, never thrown at the hub. */
   private track(work: Promise<unknown>, where: string) {
-    const tracked = work.catch((error) => this.warn(error, where)).finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
+    this.background.track(work, where);
   }
 
   /** Resolves once every cabinet event received so far has been handled (tests, shutdown). */
-  async drain() {
-    while (this.inFlight.size) await Promise.all([...this.inFlight]);
+  drain() {
+    return this.background.drain();
   }
 
   /**
@@ -144,7 +141,7 @@ export class SessionManager implements SessionService {
    * reach the lobby's hot flag with its game cycle, game-cycles.ts).
    */
   private async onCabinetState(machineId: number, state: string, previous?: string | null) {
-    await this.kit.db.query('UPDATE machines SET cabinet_state = $2 WHERE id = $1', [machineId, state]);
+    await setCabinetState(this.kit.db, machineId, state);
     if (previous == null || isUnavailableCabinetState(previous) !== isUnavailableCabinetState(state)) await this.kit.lobby.publish(machineId);
     this.kit.views.pushMachine(machineId);
   }
@@ -154,16 +151,7 @@ export class SessionManager implements SessionService {
    * (after the cabinet's auth_result, which the hub sends once the 'connected' listeners returned).
    */
   private resendView(machineId: number) {
-    if (this.kit.floor.onMachine(machineId)?.videoType === 'camera') this.track(this.play.showView(machineId, 'camera'), 'view');
-  }
-
-  private async forget(live: LiveSession, status: SessionNotification['status']) {
-    this.kit.floor.forget(live);
-    // The next player starts on the screen. A cabinet away now goes back to the screen itself when
-    // its agent connection drops, so its refusal here is no news.
-    if (live.videoType === 'camera') this.track(this.play.showView(live.machineId, 'screen').catch(() => {}), 'view');
-    await this.kit.lobby.publish(live.machineId);
-    this.kit.views.notifySession(live, status);
+    if (this.kit.floor.onMachine(machineId)?.videoType === 'camera') this.track(showView(this.kit.cabinets, machineId, 'camera'), 'view');
   }
 
   // --- life cycle ---------------------------------------------------------------------------
@@ -172,9 +160,9 @@ export class SessionManager implements SessionService {
   async start() {
     const rows = await reopenAfterRestart(this.kit.db);
     for (const row of rows) this.kit.floor.remember(row, row.machine_name);
-    this.ticker = setInterval(() => void this.tick().catch((e) => this.warn(e, 'tick')), TICK_MS);
+    this.ticker = setInterval(() => void this.tick().catch((e) => this.kit.warn(e, 'tick')), TICK_MS);
     this.ticker.unref();
-    for (const row of rows) void this.kit.outbox.flush(row.machine_id).catch((e) => this.warn(e, 'recover'));
+    for (const row of rows) void this.kit.outbox.flush(row.machine_id).catch((e) => this.kit.warn(e, 'recover'));
   }
 
   async stop() {
@@ -188,13 +176,7 @@ export class SessionManager implements SessionService {
 
   /** Ctrl-C reaches the database and the cabinets too: from here on their failures are expected. */
   beginShutdown() {
-    this.shuttingDown = true;
-  }
-
-  private warn(error: unknown, where: string) {
-    // The database is going away with the rest: nothing is lost, the next start recovers.
-    if (this.shuttingDown || SHUTDOWN_CODES.has((error as { code?: string }).code ?? '')) return;
-    console.warn(`[sessions] ${where}: ${(error as Error).message}`);
+    this.background.beginShutdown();
   }
 
   // --- what the routes ask ------------------------------------------------------------------

@@ -2,9 +2,10 @@
 import { Code, formatCents, type CommandResult, type VideoType } from '@reel/protocol';
 import { AppError } from '../../lib/errors.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
-import { COMMAND_TIMEOUT_MS } from './command-outbox.js';
 import type { LiveSession } from './live-session.js';
+import { showView } from './cabinet-view.js';
 import type { SessionKit } from './session-kit.js';
+import { COMMAND_TIMEOUT_MS } from './types.js';
 
 type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings'>;
 
@@ -58,21 +59,10 @@ export class SessionPlay {
     if (videoType === 'camera' && !kit.settings().SHOW_WEBCAM) throw new AppError(Code.CameraUnavailable, 403);
     if (kit.cabinets.get(live.machineId)?.info.videoType === 'camera') throw new AppError(Code.CameraUnavailable, 403);
     if (live.videoType !== videoType) {
-      await this.showView(live.machineId, videoType);
+      await showView(kit.cabinets, live.machineId, videoType);
       live.videoType = videoType;
     }
     kit.views.pushMachine(live.machineId);
-  }
-
-  /** Tells the cabinet which picture to stream (also to put the screen back when a session ends). */
-  async showView(machineId: number, view: VideoType) {
-    let result: CommandResult;
-    try {
-      result = await this.kit.cabinets.sendCommand(machineId, { type: 'set_view', view }, { timeoutMs: COMMAND_TIMEOUT_MS });
-    } catch {
-      throw new AppError(Code.MachineNoAnswer, 503);
-    }
-    if (result.outcome !== 'ok') throw new AppError(Code.CameraUnavailable, 403);
   }
 
   /** The cabinet gets the command as `<session id>:<client's command id>`, unique across sessions. */

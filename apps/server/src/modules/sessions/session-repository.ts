@@ -1,4 +1,8 @@
-/** The `slot_sessions` SQL: open, resume, disconnect, close and read a session row. */
+/**
+ * The `slot_sessions` SQL, and the only file that writes the table: open, resume, disconnect and
+ * close a session row, and the counters and promotion state the money and game records keep on it
+ * (each inside the caller's transaction where it says `tx`).
+ */
 import { randomUUID } from 'node:crypto';
 import { Code } from '@reel/protocol';
 import type { Queryable, Tx } from '../../db/pool.js';
@@ -7,6 +11,14 @@ import { walletBalance } from '../ledger/ledger.js';
 import type { SessionRow } from './live-session.js';
 
 type OpenRow = SessionRow & { machine_name: string };
+
+/** SQL: the credits a session has on its machine according to the records. */
+export const EXPECTED_CREDITS_SQL = 'cash_in_cents - cash_out_cents + win_cents - bet_cents';
+
+/** SQL: the status after a payout (a cash out, or a settlement from the records). */
+const STATUS_AFTER_PAYOUT = `status = CASE WHEN closing THEN 'closed' WHEN status = 'cashing_out' THEN
+                       CASE WHEN disconnected_at IS NULL THEN 'active' ELSE 'disconnected' END ELSE status END,
+            ended_at = CASE WHEN closing THEN now() ELSE ended_at END`;
 
 /** After a (re)start every open session waits in grace (its player is gone) or finishes its cash out. */
 export async function reopenAfterRestart(db: Queryable): Promise<OpenRow[]> {
@@ -87,4 +99,90 @@ export async function startCashOut(tx: Tx, sessionId: string, closing: boolean) 
 export async function readSessionRow(db: Queryable, sessionId: string): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>('SELECT * FROM slot_sessions WHERE id = $1', [sessionId]);
   return rows[0]!;
+}
+
+/** A cash in is on its way to the machine. */
+export async function addCashIn(tx: Tx, sessionId: string, amountCents: number) {
+  await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents + $2, last_activity_at = now() WHERE id = $1', [sessionId, amountCents]);
+}
+
+/** The machine refused a cash in: it never reached the machine. */
+export async function removeCashIn(tx: Tx, sessionId: string, amountCents: number | null) {
+  await tx.query('UPDATE slot_sessions SET cash_in_cents = cash_in_cents - $2 WHERE id = $1', [sessionId, amountCents]);
+}
+
+/** A cash out (or hand pay) paid `paidCents`; a closing session closes. Answers whether it was closing. */
+export async function addCashOut(tx: Tx, sessionId: string, paidCents: number): Promise<boolean> {
+  const { rows } = await tx.query<{ closing: boolean }>(
+    `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2,
+            ${STATUS_AFTER_PAYOUT}
+      WHERE id = $1 RETURNING closing`,
+    [sessionId, paidCents],
+  );
+  return rows[0]!.closing;
+}
+
+/** The session was settled from the records (`record` says why and what was paid): it is held. */
+export async function holdSettledSession(tx: Tx, sessionId: string, paidCents: number, record: object) {
+  await tx.query(
+    `UPDATE slot_sessions SET cash_out_cents = cash_out_cents + $2, malfunction = $3,
+            ${STATUS_AFTER_PAYOUT},
+            close_reason = CASE WHEN closing THEN coalesce(close_reason, 'machine malfunction') ELSE close_reason END
+      WHERE id = $1`,
+    [sessionId, paidCents, JSON.stringify(record)],
+  );
+}
+
+/**
+ * SET clauses for the game-cycle update: the bet (parameter `bet`, e.g. `$5`) counts towards the
+ * promotion money's wagering requirement (promotion-wagering.ts); the game that meets it turns the
+ * locked promotion money into wagered money. Every right-hand side sees the row as it was before.
+ */
+function wageringSetSql(bet: string): string {
+  const met = `promo_wager_left_cents > 0 AND promo_wager_left_cents <= ${bet}`;
+  return `promo_wager_left_cents = greatest(0, promo_wager_left_cents - ${bet}),
+          promo_wagered_cents = promo_wagered_cents + CASE WHEN ${met} THEN promo_bonus_cents + promo_discount_cents ELSE 0 END,
+          promo_bonus_cents = CASE WHEN ${met} THEN 0 ELSE promo_bonus_cents END,
+          promo_discount_cents = CASE WHEN ${met} THEN 0 ELSE promo_discount_cents END`;
+}
+
+/** A recorded game counts on its session: spins, bets, wins and the wagering progress. */
+export async function addCycle(tx: Tx, sessionId: string, cycle: { freeSpin: boolean; betCents: number; winCents: number }) {
+  await tx.query(
+    `UPDATE slot_sessions SET spins = spins + $2, free_spins = free_spins + $3, bet_cents = bet_cents + $4, win_cents = win_cents + $5,
+            last_activity_at = now(), ${wageringSetSql('$4')}
+      WHERE id = $1`,
+    [sessionId, cycle.freeSpin ? 0 : 1, cycle.freeSpin ? 1 : 0, cycle.betCents, cycle.winCents],
+  );
+}
+
+/** Promotion money (bonus, discount) came onto the machine with a wagering requirement. */
+export async function addPromotionMoney(tx: Queryable, sessionId: string, bonusCents: number, discountCents: number, requiredCents: number) {
+  await tx.query(
+    `UPDATE slot_sessions SET promo_bonus_cents = promo_bonus_cents + $2, promo_discount_cents = promo_discount_cents + $3,
+            promo_wager_left_cents = promo_wager_left_cents + $4 WHERE id = $1`,
+    [sessionId, bonusCents, discountCents, requiredCents],
+  );
+}
+
+/** Promotion money that counts as cash on the machine at once (no requirement configured). */
+export async function addWageredPromotionMoney(tx: Queryable, sessionId: string, cents: number) {
+  await tx.query('UPDATE slot_sessions SET promo_wagered_cents = promo_wagered_cents + $2 WHERE id = $1', [sessionId, cents]);
+}
+
+/** Promotion money that left the machine again (a refused cash in), with its requirement. */
+export async function removePromotionMoney(tx: Queryable, sessionId: string, bonusCents: number, discountCents: number, requiredCents: number) {
+  await tx.query(
+    `UPDATE slot_sessions SET promo_bonus_cents = greatest(0, promo_bonus_cents - $2), promo_discount_cents = greatest(0, promo_discount_cents - $3),
+            promo_wager_left_cents = greatest(0, promo_wager_left_cents - $4) WHERE id = $1`,
+    [sessionId, bonusCents, discountCents, requiredCents],
+  );
+}
+
+/** After a payout the session's promotion state starts from zero. */
+export async function clearPromotionMoney(tx: Queryable, sessionId: string) {
+  await tx.query(
+    'UPDATE slot_sessions SET promo_bonus_cents = 0, promo_discount_cents = 0, promo_wager_left_cents = 0, promo_wagered_cents = 0 WHERE id = $1',
+    [sessionId],
+  );
 }

@@ -1,6 +1,9 @@
 import type { AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
 
+/** How long the server waits for a cabinet's answer to a command. */
+export const COMMAND_TIMEOUT_MS = 8_000;
+
 /** What the session manager needs from the cabinets (the agent hub provides it). */
 export interface CabinetPort {
   isConnected(machineId: number): boolean;
