@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 import { ensureSystemPackages } from './system-packages.js';
 import { BENCHES } from './bench-list.js';

@@ -18,7 +18,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/server/src
 import { natsUnavailable } from '../apps/server/src/cluster/nats-available.js';
 import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { prepareDatabase, startCluster, type Cluster } from '../apps/server/src/cluster/launch/launch.js';
-import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
 import { ensureSystemPackages } from './system-packages.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { CANNOT_START_EXIT_CODE, commandLineOf, isAlive, stopProcess } from '@reel/process';
-import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
 import { SupervisedProcess } from './supervised-process.js';
 import { buildWeb, webBuildIsStale } from './web-build.js';
 

@@ -5,10 +5,8 @@
  * Children are tied to this process (parent-death signal), so a kill -9 of `npm start` stops them.
  */
 import type { ChildProcess } from 'node:child_process';
-import { CANNOT_START_EXIT_CODE, spawnTied, stopChild } from '@reel/process';
+import { Backoff, CANNOT_START_EXIT_CODE, spawnTied, stopChild } from '@reel/process';
 
-const BACKOFF_MIN_MS = 1_000;
-const BACKOFF_MAX_MS = 30_000;
 /** A process that ran this long is healthy again: its next crash restarts it at once. */
 const HEALTHY_AFTER_MS = 60_000;
 
@@ -27,7 +25,7 @@ interface SupervisedProcessOptions {
 export class SupervisedProcess {
   private child: ChildProcess | null = null;
   private stopping = false;
-  private backoffMs = BACKOFF_MIN_MS;
+  private readonly backoff = new Backoff({ initialMs: 1_000, maxMs: 30_000 });
   private restartTimer: NodeJS.Timeout | null = null;
   restarts = 0;
 
@@ -53,14 +51,14 @@ export class SupervisedProcess {
       this.child = null;
       if (this.stopping) return;
       if (code === CANNOT_START_EXIT_CODE) return this.opts.onCannotStart();
-      if (Date.now() - startedAt > HEALTHY_AFTER_MS) this.backoffMs = BACKOFF_MIN_MS;
-      this.opts.log(`${this.opts.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${this.backoffMs / 1000} s`);
+      if (Date.now() - startedAt > HEALTHY_AFTER_MS) this.backoff.reset();
+      const delayMs = this.backoff.next();
+      this.opts.log(`${this.opts.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${delayMs / 1000} s`);
       this.restartTimer = setTimeout(() => {
         this.restartTimer = null;
         this.restarts++;
         this.start();
-      }, this.backoffMs);
-      this.backoffMs = Math.min(BACKOFF_MAX_MS, this.backoffMs * 2);
+      }, delayMs);
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * `npm test`: every test of the repository. Installs the system packages the browser and video
  * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), builds
- * the scale path's NACK-fixed Janus (apps/media/src/janus-build.ts; root too), starts
+ * the scale path's NACK-fixed Janus (apps/media/src/janus/janus-build.ts; root too), starts
  * a nats-server of its own for the cluster tests when no NATS_URL is given, then: type check, lint
  * and dead exports (the fast stage), the unit, component and API tests (Vitest), a build of the web
  * app, and the end-to-end tests in Chromium (Playwright). Ends with a table of every stage's
@@ -16,7 +16,7 @@ import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
 import { childrenCpuSeconds, formatStageTable, type StageResult } from './stage-table.js';
-import { ensurePatchedJanus } from '../apps/media/src/janus-build.js';
+import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATS_SERVER = '/usr/sbin/nats-server';

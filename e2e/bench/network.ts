@@ -33,7 +33,7 @@ import { RELAY_REMOTE_SDP, startRelay, type Relay, type RelayStats } from '../ne
 import { type CaseResult, evaluate, printTable, summarise } from './network-report.js';
 import { CAPTURE_PEER_CONNECTIONS, readInboundVideo } from '../video/inbound-video.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
-import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 const CASE_MS = Number(process.env.BENCH_NETWORK_CASE_MS ?? 20_000);
 /**

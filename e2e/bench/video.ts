@@ -25,11 +25,11 @@ import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc
 import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegMismatch, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
-import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 /**
  * The product keeps the first `media.warmStreams` machines streaming (WARM_STREAMS, default 4, see
- * apps/server/src/config.ts and apps/server/src/modules/sessions/video-port.ts); any other machine's
+ * apps/server/src/config.ts and apps/server/src/modules/media/video-port.ts); any other machine's
  * stream starts when a player's grant is asked for and stops when nobody holds it. The benchmark
  * streams that many warm machines and adds cold ones that stream only while joined.
  */

@@ -20,7 +20,7 @@ import { clusterTestsMissing, natsUrl } from '../../apps/server/src/cluster/nats
 import { prepareDatabase, startCluster, type Cluster } from '../../apps/server/src/cluster/launch/launch.js';
 import { cashIn, credits, joinFromLobby, spinOnce, waitFirstFrame } from '../play/play-helpers';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
-import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 const JANUS = chooseJanus().bin;
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { PLAYOUT_DELAY_URI } from '@reel/protocol';
 import { startHarness } from './harness.js';
 import { requireProjectFfmpeg } from './ffmpeg-choice.js';
-import { chooseJanus, describeJanus } from '../../apps/media/src/janus-install.js';
+import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 const JANUS = chooseJanus().bin;
 

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { stopOnSignal } from '@reel/process';
 import { brandArt } from '@reel/protocol';
 import { SlotMachine } from './game/machine.js';
 import { FileMemoryStore } from './game/critical-memory.js';
@@ -94,15 +95,9 @@ agent.start();
 snapshots.start();
 log(`running machines ${config.machines.map((m) => m.machineId).join(', ')}`);
 
-let stopping = false;
-async function shutdown(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+stopOnSignal(async () => {
   snapshots.stop();
   await agent.stop();
   await Promise.all(entries.map((e) => e.stream?.stop()));
   for (const e of entries) e.machine.dispose();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+});

@@ -18,7 +18,7 @@ import {
   type MediaStats,
   type ViewerCloseReason,
 } from '@reel/protocol';
-import { MediaError } from './forwarder.js';
+import { MediaError } from './media-error.js';
 
 /** What a backend (werift forwarder or Janus adapter) offers the control API. */
 export interface MediaBackendApi {

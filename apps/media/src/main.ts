@@ -10,8 +10,9 @@
  *                          prefix loads its plugins from <prefix>/lib/janus
  * Prints one JSON line per event on stdout: {"event":"ready","data":{"controlPort":N,...}}, viewer_closed, ...
  */
+import { stopOnSignal } from '@reel/process';
 import type { IceServer, MediaProcessEvent } from '@reel/protocol';
-import { Forwarder } from './forwarder.js';
+import { Forwarder } from './werift/forwarder.js';
 import { createControlServer, type MediaBackendApi } from './control-server.js';
 
 const secret = process.env.MEDIA_SECRET;
@@ -26,8 +27,8 @@ const emit = (e: MediaProcessEvent) => process.stdout.write(`${JSON.stringify(e)
 
 let backend: MediaBackendApi & { close(): void | Promise<void> };
 if (backendName === 'janus') {
-  const { JanusBackend } = await import('./janus.js');
-  const { chooseJanus } = await import('./janus-install.js');
+  const { JanusBackend } = await import('./janus/janus.js');
+  const { chooseJanus } = await import('./janus/janus-install.js');
   const choice = chooseJanus();
   // Not JSON: the supervisor logs it as a line of its own.
   console.log(`janus: ${choice.bin} (${choice.what})`);
@@ -61,16 +62,10 @@ server.listen(Number(process.env.MEDIA_CONTROL_PORT ?? 0), '127.0.0.1', () => {
   });
 });
 
-let stopping = false;
-async function shutdown(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+const { shutdown } = stopOnSignal(async () => {
   server.close();
   await backend.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+});
 // The supervisor holds our stdin: when it dies, we follow instead of running orphaned.
-process.stdin.on('end', () => void shutdown());
+process.stdin.on('end', () => void shutdown('stdin closed'));
 process.stdin.resume();

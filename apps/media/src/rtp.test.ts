@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GopCache } from './gop-cache.js';
+import { GopCache } from './werift/gop-cache.js';
 import { RtpContinuity, isVp8KeyframeStart, rtpSeq, rtpTimestamp } from './rtp.js';
 import { vp8Packet } from './testing/vp8-packet.js';
 
@@ -73,7 +73,7 @@ describe('RTP continuity across encoder restarts', () => {
 
 describe('GOP burst timestamps', () => {
   it('squeezes cached frames to consecutive ticks ending at the newest frame, leaving the cache intact', async () => {
-    const { squeezeTimestamps } = await import('./viewer.js');
+    const { squeezeTimestamps } = await import('./werift/viewer.js');
     const cached = [
       vp8Packet(1, 1000, { start: true, key: true }),
       vp8Packet(2, 1000, { start: false, key: true }),

@@ -3,6 +3,10 @@
  * detection, and a rewriter that keeps one continuous stream across encoder restarts.
  */
 
+/** The payload types the cabinets' ffmpeg sends, and both backends forward as they are. */
+export const VIDEO_PAYLOAD_TYPE = 96;
+export const AUDIO_PAYLOAD_TYPE = 111;
+
 export const rtpSeq = (p: Buffer): number => p.readUInt16BE(2);
 export const rtpTimestamp = (p: Buffer): number => p.readUInt32BE(4);
 const rtpSsrc = (p: Buffer): number => p.readUInt32BE(8);

@@ -3,7 +3,7 @@
  * SIGINT/SIGTERM, and a start that fails says why in one line and exits with EX_CONFIG (78), which
  * `npm start` takes as "do not restart, a person must act".
  */
-import { CANNOT_START_EXIT_CODE } from '@reel/process';
+import { CANNOT_START_EXIT_CODE, stopOnSignal } from '@reel/process';
 import { loadConfig, type Config } from './config.js';
 import { explainStartupError } from './startup-error.js';
 
@@ -17,24 +17,16 @@ interface ServerProcess {
 }
 
 export async function runServerProcess(server: ServerProcess) {
-  let stopping = false;
-  const shutdown = async (signal: string, exitCode = 0) => {
-    if (stopping) return;
-    stopping = true;
-    await server.stop(signal).catch(() => {});
-    process.exit(exitCode);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const lifetime = stopOnSignal((signal) => server.stop(signal).catch(() => {}));
 
   let config: Config | undefined;
   try {
     config = loadConfig();
     const running = await server.start(config);
-    if (!stopping) console.log(running);
+    if (!lifetime.stopping) console.log(running);
   } catch (error) {
-    if (stopping) return;
+    if (lifetime.stopping) return;
     console.error(`${server.name(config)} cannot start: ${explainStartupError(error, config?.port)}`);
-    await shutdown('startup failure', CANNOT_START_EXIT_CODE);
+    await lifetime.shutdown('startup failure', CANNOT_START_EXIT_CODE);
   }
 }

@@ -15,7 +15,7 @@ import { verifyMachineKey } from './modules/machines/machine-keys.js';
 import { machineProfile, recordSnapshots } from './modules/machines/machine-art.js';
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
-import { createVideoPort } from './modules/sessions/video-port.js';
+import { createVideoPort } from './modules/media/video-port.js';
 import type { VideoPort } from './modules/sessions/types.js';
 import { buildApp } from './app.js';
 

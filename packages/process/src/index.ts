@@ -4,3 +4,6 @@ export { stopProcess, stopChild, isAlive, waitGone, commandLineOf } from './stop
 export const CANNOT_START_EXIT_CODE = 78;
 export { freePort, pollUntil, waitForUrl } from './ports.js';
 export { Verdict, type Goal } from './verdict.js';
+export { Backoff, backoffDelayMs, type BackoffPolicy } from './backoff.js';
+export { stopOnSignal } from './stop-on-signal.js';
+export { KeyedQueue } from './keyed-queue.js';

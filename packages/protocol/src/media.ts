@@ -104,7 +104,7 @@ export const MachineMediaStats = Type.Object({
   keyframeRequestsSuppressed: Type.Optional(Type.Integer()),
   /**
    * werift only: how late the last video packet reached the forwarder (ms above the smallest delay
-   * of the last seconds; apps/media/src/ingest-lag.ts).
+   * of the last seconds; apps/media/src/werift/ingest-lag.ts).
    */
   videoLagMs: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
@@ -125,7 +125,7 @@ export const ViewerStats = Type.Object({
   plisReceived: Type.Optional(Type.Integer()),
   /**
    * Fraction of video lost (0..1): werift from the browser's last receiver report, Janus from its
-   * slowlink events (apps/media/src/janus-link.ts); the browser's REMB estimate (werift only).
+   * slowlink events (apps/media/src/janus/janus-link.ts); the browser's REMB estimate (werift only).
    */
   lossFraction: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   estimateKbps: Type.Optional(Type.Union([Type.Number(), Type.Null()])),

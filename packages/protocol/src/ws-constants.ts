@@ -28,6 +28,8 @@ export const SessionAction = {
   SessionCloseWarning: 'SESSION_CLOSE_WARNING',
   QuitRequest: 'QUIT_REQUEST',
   CloseSession: 'CLOSE_SESSION',
+  /** A win above the machine's hand-pay limit: an attendant pays it (params.amount), not the credit meter. */
+  HandPay: 'HAND_PAY',
 } as const;
 export type SessionAction = (typeof SessionAction)[keyof typeof SessionAction];
 

@@ -25,9 +25,9 @@ import {
   type QualityBand,
   type VideoType,
 } from '@reel/protocol';
+import { Backoff } from '@reel/process';
 import type { SlotMachine } from '../game/machine.js';
 import type { MachineStream } from '../media/machine-stream.js';
-import { reconnectDelayMs } from './backoff.js';
 
 export interface AgentMachine {
   machine: SlotMachine;
@@ -74,7 +74,8 @@ export class AgentClient extends EventEmitter<{
   profile: [number, MachineProfile];
 }> {
   private ws: WebSocket | null = null;
-  private attempt = 0;
+  /** Reconnects: ±20 % jitter, so that cabinets do not stampede a restarted server. */
+  private readonly reconnects = new Backoff({ initialMs: 250, maxMs: 5000, jitter: 0.2 });
   private retryTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private resendTimer: NodeJS.Timeout | null = null;
@@ -149,7 +150,7 @@ export class AgentClient extends EventEmitter<{
     const ws = new WebSocket(this.opts.url, { perMessageDeflate: false, handshakeTimeout: 5000 });
     this.ws = ws;
     ws.on('open', () => {
-      this.attempt = 0;
+      this.reconnects.reset();
       this.setStatus(AgentStatus.Open);
       this.raw(ws, {
         event: 'hello',
@@ -201,7 +202,7 @@ export class AgentClient extends EventEmitter<{
       this.ws = null;
       if (this.status === AgentStatus.Stopped) return;
       this.setStatus(AgentStatus.Closed);
-      const delay = reconnectDelayMs(this.attempt++);
+      const delay = this.reconnects.next();
       this.retryTimer = setTimeout(() => this.connect(), delay);
     });
   }

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamTarget } from '@reel/protocol';
-import { SlotMachine, type MachineStateEvent } from '../game/machine.js';
+import { SlotMachine } from '../game/machine.js';
+import type { MachineStateEvent } from '../game/machine-types.js';
 import { clearFfmpegProbeCache } from './ffmpeg-probe.js';
 import { MachineStream, restartDelayMs, DEFAULT_RESTART_POLICY } from './machine-stream.js';
 

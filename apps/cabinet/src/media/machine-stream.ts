@@ -11,6 +11,7 @@
  * `maxFastFailures` in a row the stream stops retrying and puts the machine into 'error' with a
  * video fault (reported to the server), until a later stream_start/set_band brings video back.
  */
+import { backoffDelayMs } from '@reel/process';
 import { bandsAtFps, clampFps, type BrandArt, type QualityBand, type StreamTarget, type VideoType } from '@reel/protocol';
 import type { SlotMachine } from '../game/machine.js';
 import { CameraView, ViewSwitch } from '../render/camera-view.js';
@@ -49,7 +50,7 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 
 /** Pause before restarting after the `failures`-th fast failure in a row (1-based). */
 export function restartDelayMs(failures: number, policy: RestartPolicy = DEFAULT_RESTART_POLICY): number {
-  return Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, failures - 1));
+  return backoffDelayMs({ initialMs: policy.initialDelayMs, maxMs: policy.maxDelayMs }, Math.max(0, failures - 1));
 }
 
 /** Lines of one run's stderr kept for the failure report. */

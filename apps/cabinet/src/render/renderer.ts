@@ -9,13 +9,14 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import {
   brandArt,
-  isFaultCabinetState,
   type AgentMachineState,
   type BrandArt,
   type MachineMeters,
 } from '@reel/protocol';
 import { PAYLINES, REELS, REEL_STRIPS, ROWS } from '@reel/protocol';
-import type { ActiveSpin } from '../game/machine.js';
+import type { ActiveSpin } from '../game/machine-types.js';
+import { CELL_H, DESIGN_H, DESIGN_W, REEL_PITCH, REEL_W, REEL_X0, REEL_Y, WINDOW_H } from './cabinet-layout.js';
+import { drawBulbs, drawCabinetFrame, drawMeterPanel } from './cabinet-panels.js';
 import { renderSymbolBitmaps } from './symbols.js';
 import { drawTimestampStrip } from './timestamp-strip.js';
 
@@ -37,17 +38,6 @@ interface RendererOptions {
   currencySymbol?: string;
 }
 
-/** The layout is designed at 640×360 and scaled to the band's size. */
-const DESIGN_W = 640;
-const DESIGN_H = 360;
-const REEL_X0 = 64;
-const REEL_PITCH = 103;
-const REEL_W = 100;
-const REEL_Y = 54;
-const CELL_H = 74;
-const WINDOW_H = CELL_H * ROWS;
-const PANEL_Y = 292;
-const BULBS_PER_SIDE = 9;
 const CHASE_STEP_MS = 110;
 const WIN_LINE_STEP_MS = 700;
 const LINE_COLOURS = ['#ff3b3b', '#3bff6f', '#3bb6ff', '#ffe23b', '#ff3bf0', '#3bfff0', '#ff9a3b', '#b03bff'];
@@ -125,7 +115,7 @@ export class CabinetRenderer {
     const ctx = this.ctx;
     let changed = false;
     if (this.fullRedraw) {
-      this.drawStatic();
+      drawCabinetFrame(this.ctx, this.art, this.source.machineId);
       this.fullRedraw = false;
       this.reelsKey = this.metersKey = this.bulbsKey = '';
       changed = true;
@@ -146,14 +136,14 @@ export class CabinetRenderer {
     const metersKey = `${m.creditsCents}|${m.betCents}|${this.source.lastWin}|${m.freeSpinsLeft}|${m.autoplay}|${this.source.state}`;
     if (metersKey !== this.metersKey) {
       this.metersKey = metersKey;
-      this.drawMeters();
+      drawMeterPanel(this.ctx, this.source, this.opts.currencySymbol);
       changed = true;
     }
     const chase = attract || this.source.state === 'in_bonus' || (this.source.lastWin > 0 && !moving);
     const bulbsKey = chase ? `c${Math.floor(nowMs / CHASE_STEP_MS)}` : 'still';
     if (bulbsKey !== this.bulbsKey) {
       this.bulbsKey = bulbsKey;
-      this.drawBulbs(chase ? Math.floor(nowMs / CHASE_STEP_MS) : -1);
+      drawBulbs(this.ctx, chase ? Math.floor(nowMs / CHASE_STEP_MS) : -1);
       changed = true;
     }
     if (this.timestampStrip) {
@@ -214,55 +204,6 @@ export class CabinetRenderer {
     if (lines === 0) return -1;
     const step = Math.floor((nowMs - landed) / WIN_LINE_STEP_MS);
     return step === 0 ? -1 : (step - 1) % lines;
-  }
-
-  private drawStatic(): void {
-    const ctx = this.ctx;
-    const bg = ctx.createLinearGradient(0, 0, 0, DESIGN_H);
-    bg.addColorStop(0, this.art.background[0]);
-    bg.addColorStop(1, this.art.background[1]);
-    ctx.fillStyle = bg;
-    ctx.fillRect(0, 0, DESIGN_W, DESIGN_H);
-    // Cabinet frame.
-    const gold = ctx.createLinearGradient(0, 0, DESIGN_W, 0);
-    gold.addColorStop(0, '#8a6200');
-    gold.addColorStop(0.5, '#ffe27a');
-    gold.addColorStop(1, '#8a6200');
-    ctx.strokeStyle = gold;
-    ctx.lineWidth = 6;
-    ctx.beginPath();
-    ctx.roundRect(8, 8, DESIGN_W - 16, DESIGN_H - 16, 18);
-    ctx.stroke();
-    // Marquee.
-    const mq = ctx.createLinearGradient(0, 12, 0, 48);
-    mq.addColorStop(0, this.art.marquee[0]);
-    mq.addColorStop(1, this.art.marquee[1]);
-    ctx.fillStyle = mq;
-    ctx.beginPath();
-    ctx.roundRect(150, 12, 340, 36, 12);
-    ctx.fill();
-    ctx.strokeStyle = gold;
-    ctx.lineWidth = 2;
-    ctx.stroke();
-    ctx.font = 'bold 24px "DejaVu Sans"';
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillStyle = this.art.trim;
-    ctx.fillText(this.art.title, DESIGN_W / 2, 31, 330);
-    ctx.font = 'bold 12px "DejaVu Sans"';
-    ctx.textAlign = 'right';
-    ctx.fillStyle = '#bba6d6';
-    ctx.fillText(`MACHINE ${this.source.machineId}`, DESIGN_W - 30, 31);
-    ctx.textAlign = 'left';
-    ctx.fillText('20 LINES', 30, 31);
-    // Reel window bezel.
-    ctx.fillStyle = '#000';
-    ctx.beginPath();
-    ctx.roundRect(REEL_X0 - 8, REEL_Y - 6, REEL_PITCH * REELS + 10, WINDOW_H + 12, 10);
-    ctx.fill();
-    ctx.strokeStyle = gold;
-    ctx.lineWidth = 3;
-    ctx.stroke();
   }
 
   private drawReels(nowMs: number, winPhase: number | null, attract: boolean): void {
@@ -351,74 +292,5 @@ export class CabinetRenderer {
         }),
       );
     }
-  }
-
-  private money(cents: number): string {
-    const sign = cents < 0 ? '-' : '';
-    const abs = Math.abs(cents);
-    const whole = Math.floor(abs / 100).toLocaleString('en-US');
-    return `${sign}${this.opts.currencySymbol}${whole}.${String(abs % 100).padStart(2, '0')}`;
-  }
-
-  private drawMeters(): void {
-    const ctx = this.ctx;
-    const m = this.source.meters;
-    ctx.fillStyle = '#12052a';
-    ctx.fillRect(20, PANEL_Y - 4, DESIGN_W - 40, DESIGN_H - PANEL_Y - 14);
-    const boxes: [string, string, string][] = [
-      ['CREDIT', this.money(m.creditsCents), '#6dff8a'],
-      ['BET', this.money(m.betCents), '#ffe27a'],
-      ['WIN', this.money(this.source.lastWin), '#ff6d6d'],
-    ];
-    const status =
-      m.freeSpinsLeft > 0 || this.source.state === 'in_bonus'
-        ? ['FREE SPINS', `${m.freeSpinsLeft} LEFT  x2`, '#ffb84d']
-        : isFaultCabinetState(this.source.state)
-          ? ['SERVICE', this.source.state.toUpperCase(), '#ff4d4d']
-          : m.autoplay
-            ? ['AUTOPLAY', 'ON', '#4dd2ff']
-            : this.source.state === 'cashing_out'
-              ? ['CASH OUT', 'PAYING…', '#4dd2ff']
-              : ['GOOD LUCK', 'PRESS SPIN', '#bba6d6'];
-    boxes.push(status as [string, string, string]);
-    const w = 142;
-    boxes.forEach(([title, value, colour], i) => {
-      const x = 30 + i * (w + 6);
-      ctx.fillStyle = '#000';
-      ctx.beginPath();
-      ctx.roundRect(x, PANEL_Y, w, 52, 8);
-      ctx.fill();
-      ctx.strokeStyle = '#6b4fa0';
-      ctx.lineWidth = 2;
-      ctx.stroke();
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.font = 'bold 11px "DejaVu Sans"';
-      ctx.fillStyle = '#bba6d6';
-      ctx.fillText(title, x + w / 2, PANEL_Y + 13);
-      ctx.font = 'bold 20px "DejaVu Sans Mono"';
-      ctx.fillStyle = colour;
-      ctx.fillText(value, x + w / 2, PANEL_Y + 35, w - 8);
-    });
-  }
-
-  private drawBulbs(step: number): void {
-    const ctx = this.ctx;
-    const ys = Array.from(
-      { length: BULBS_PER_SIDE },
-      (_, i) => REEL_Y + 6 + (i * (WINDOW_H - 12)) / (BULBS_PER_SIDE - 1),
-    );
-    const sides = [30, DESIGN_W - 30];
-    ctx.fillStyle = '#1a0636';
-    for (const x of sides) ctx.fillRect(x - 10, REEL_Y - 6, 20, WINDOW_H + 12);
-    sides.forEach((x, side) =>
-      ys.forEach((y, i) => {
-        const lit = step < 0 ? i % 2 === 0 : (i + side * 2 + step) % 4 === 0;
-        ctx.fillStyle = lit ? '#fff6b0' : '#6b5a20';
-        ctx.beginPath();
-        ctx.arc(x, y, lit ? 6 : 5, 0, Math.PI * 2);
-        ctx.fill();
-      }),
-    );
   }
 }

@@ -3,7 +3,7 @@
  * stream (silence between cues) paced by the wall clock, so the Opus track never stalls and audio
  * stays in step with the video.
  */
-import type { SoundCue } from '../game/machine.js';
+import type { SoundCue } from '../game/machine-types.js';
 
 export const SAMPLE_RATE = 48_000;
 const CHUNK_MS = 20;

@@ -13,7 +13,7 @@ import type { Bus } from '../lib/bus.js';
 import { MediaControlError, type MediaClient } from '../modules/media/media-client.js';
 import type { ViewerGateway } from '../modules/media/plugin.js';
 import type { MediaService } from '../modules/media/media-service.js';
-import { createVideoPort } from '../modules/sessions/video-port.js';
+import { createVideoPort } from '../modules/media/video-port.js';
 import type { CabinetPort, VideoPort } from '../modules/sessions/types.js';
 import { RemoteError } from './nats-bus.js';
 

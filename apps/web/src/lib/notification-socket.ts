@@ -6,7 +6,7 @@ import {
   type NotificationServerMessage,
 } from '@reel/protocol/client';
 import { backendSocketUrl } from '@/lib/api-client';
-import { Backoff, type BackoffPolicy } from '@/lib/backoff';
+import { Backoff, type BackoffPolicy } from '@reel/process/backoff';
 import { Emitter } from '@/lib/emitter';
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -14,7 +14,7 @@ export type SocketStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'cl
 /** Every server event reaches its listeners with the stream position it was sent at. */
 type NotificationEvents = { [E in keyof NotificationServerEvents]: [NotificationServerEvents[E], number] };
 
-const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 10_000 };
+const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 500, maxMs: 10_000, jitter: 0.25 };
 const PING_INTERVAL_MS = 25_000;
 
 

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { spawnTied, stopChild } from '@reel/process';
+import { Backoff, spawnTied, stopChild } from '@reel/process';
 import type { IceServer, MediaBackend, MediaProcessEvent } from '@reel/protocol';
 import { REPO_ROOT } from '../../lib/paths.js';
 
@@ -26,8 +26,6 @@ export interface MediaSupervisorOptions {
   log?: (msg: string) => void;
 }
 
-const RESTART_MIN_MS = 500;
-const RESTART_MAX_MS = 10_000;
 const READY_TIMEOUT_MS = 20_000;
 
 /**
@@ -47,7 +45,7 @@ export class MediaSupervisor extends EventEmitter<{
   private child: ChildProcess | null = null;
   private controlPort: number | null = null;
   private stopped = false;
-  private restartDelayMs = RESTART_MIN_MS;
+  private readonly restarts = new Backoff({ initialMs: 500, maxMs: 10_000 });
   private readyWaiters: ((url: string) => void)[] = [];
 
   constructor(private readonly opts: MediaSupervisorOptions = {}) {
@@ -109,7 +107,7 @@ export class MediaSupervisor extends EventEmitter<{
       }
       if (event.event === 'ready') {
         this.controlPort = event.data.controlPort;
-        this.restartDelayMs = RESTART_MIN_MS;
+        this.restarts.reset();
         const url = this.controlUrl!;
         for (const w of this.readyWaiters.splice(0)) w(url);
         this.emit('ready', { controlUrl: url });
@@ -120,10 +118,10 @@ export class MediaSupervisor extends EventEmitter<{
       this.child = null;
       this.emit('exit', code);
       if (this.stopped) return;
-      this.opts.log?.(`media process exited (${code}); restarting in ${this.restartDelayMs} ms`);
+      const delayMs = this.restarts.next();
+      this.opts.log?.(`media process exited (${code}); restarting in ${delayMs} ms`);
       // Keep the same port so ingest ports handed out before can be re-created at the same URL.
-      setTimeout(() => !this.stopped && this.spawn(), this.restartDelayMs);
-      this.restartDelayMs = Math.min(RESTART_MAX_MS, this.restartDelayMs * 2);
+      setTimeout(() => !this.stopped && this.spawn(), delayMs);
     });
   }
 

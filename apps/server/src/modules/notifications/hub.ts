@@ -5,7 +5,7 @@
  * longer reaches back that far and it must reload by REST.
  */
 import type { WebSocket } from 'ws';
-import { Code, PROTOCOL_VERSION, type NotificationServerEvents } from '@reel/protocol';
+import { Code, PROTOCOL_VERSION, WsCloseCode, type NotificationServerEvents } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
 import { createTurnBatcher, directStream, textFrame } from './turn-batch.js';
 
@@ -83,7 +83,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     for (const client of clients) {
       if (client.playerId === playerId && (!jti || client.jti === jti)) {
         send(client, { event: 'logout', data: { code: Code.InvalidAccessToken }, seq });
-        client.socket.close(4001, 'token revoked');
+        client.socket.close(WsCloseCode.InvalidToken, 'token revoked');
       }
     }
   });

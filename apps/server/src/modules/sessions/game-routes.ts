@@ -15,7 +15,7 @@ import {
   type GameServerEvents,
 } from '@reel/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Bus } from '../../lib/bus.js';
+import { Topic, type Bus } from '../../lib/bus.js';
 import { AppError, asAppError } from '../../lib/errors.js';
 import { PLAYERS } from '../../lib/route-access.js';
 import type { GeoService } from '../geo/geo.js';
@@ -66,7 +66,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<GameRouteDeps> = async (app, 
       socket.ping();
       // A token revoked outside this process (the operator CLI's ban) is noticed here.
       if (verifiedToken)
-        void app.authorize(request, verifiedToken).catch(() => socket.close(4001, 'token revoked'));
+        void app.authorize(request, verifiedToken).catch(() => socket.close(WsCloseCode.InvalidToken, 'token revoked'));
     }, HEARTBEAT_MS);
     const refill = setInterval(() => (budget = MAX_MESSAGES_PER_SECOND), 1000);
     // A socket that never sends init holds a connection for nothing.
@@ -76,9 +76,9 @@ export const gameRoutes: FastifyPluginAsyncTypebox<GameRouteDeps> = async (app, 
     );
     socket.on('pong', () => (alive = true));
 
-    const revoked = bus.subscribe('auth.token-revoked', (message) => {
+    const revoked = bus.subscribe(Topic.tokenRevoked, (message) => {
       const { playerId: revokedPlayer } = message as { playerId: number };
-      if (revokedPlayer === playerId) socket.close(4001, 'token revoked');
+      if (revokedPlayer === playerId) socket.close(WsCloseCode.InvalidToken, 'token revoked');
     });
 
     socket.on('close', () => {

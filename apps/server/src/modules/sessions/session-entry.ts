@@ -2,7 +2,7 @@
  * Joining and leaving a machine: join or resume (one live game socket per player), a dropped
  * socket (the grace period starts), and the reconnect dialog's kick and cancel.
  */
-import { bandsAtFps, Code, isPlayableCabinetState, LogType, SessionAction } from '@reel/protocol';
+import { bandsAtFps, Code, isPlayableCabinetState, LogType, SessionAction, WsCloseCode } from '@reel/protocol';
 import { withTransaction } from '../../db/pool.js';
 import { writeAuthLog } from '../auth/auth-log.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
@@ -37,8 +37,8 @@ export class SessionEntry {
     const previous = kit.floor.connectionOf(playerId);
     if (previous && previous.conn !== conn) {
       previous.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
-      previous.conn.send('closed', { reason: 'QUIT_REQUEST', code: Code.SessionTerminated });
-      previous.conn.close(4000, 'QUIT_REQUEST');
+      previous.conn.send('closed', { reason: SessionAction.QuitRequest, code: Code.SessionTerminated });
+      previous.conn.close(WsCloseCode.QuitRequest, SessionAction.QuitRequest);
     }
     kit.floor.connect(playerId, conn, live.id);
 
@@ -90,7 +90,7 @@ export class SessionEntry {
     const entry = kit.floor.connectionOf(playerId);
     if (entry) {
       entry.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
-      entry.conn.close(4000, 'QUIT_REQUEST');
+      entry.conn.close(WsCloseCode.QuitRequest, SessionAction.QuitRequest);
       await this.disconnect(playerId, entry.conn);
     }
     await writeAuthLog(kit.db, { playerId, type: LogType.KickedByPlayer, ip, detail: { machineId } });

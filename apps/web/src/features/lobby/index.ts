@@ -1,2 +1,2 @@
 export { LobbyGroupPage, LobbyPage } from './components/lobby-pages';
-export { prefetchLobby } from './stores/lobby-store';
+export { prefetchLobby } from './api/lobby-live';

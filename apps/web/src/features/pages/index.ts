@@ -1,5 +1,5 @@
 // The pages' own styles come with their chunk, not with the app's stylesheet every page loads.
-import '@/styles/template-pages.css';
+import './template-pages.css';
 export { NotFoundPage, ServerErrorPage } from './components/error-pages';
 export { DocumentationPage } from './components/documentation-page';
 export { SearchDemoPage, type SearchEntry } from './components/search-page';

@@ -6,7 +6,7 @@
  * fetching a fresh grant when a provider is given. On `pagehide` the viewer is released at once
  * with a beacon, so the media server does not wait for a timeout.
  */
-import { Backoff } from '../backoff.js';
+import { Backoff } from '@reel/process/backoff';
 import { Emitter } from '../emitter.js';
 import { readVideoStats, type VideoStats } from './stats.js';
 import { whepSignaller, SignalError, type Signaller } from './whep.js';

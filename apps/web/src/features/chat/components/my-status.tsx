@@ -2,7 +2,7 @@ import { CONTACT_STATUSES, type ContactStatus } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
-import { useChatStore } from '../stores/chat-store';
+import { setMyStatus, useChatUser } from '../api/chat-queries';
 
 /**
  * The player's own chat status, as support agents see it: saved through `POST /api/chat/user/data`
@@ -10,8 +10,7 @@ import { useChatStore } from '../stores/chat-store';
  */
 export function MyStatus() {
   const { t } = useTranslation();
-  const user = useChatStore((state) => state.user);
-  const setStatus = useChatStore((state) => state.setStatus);
+  const { data: user } = useChatUser();
   if (!user) return null;
   return (
     <label className="chat__my-status">
@@ -20,7 +19,7 @@ export function MyStatus() {
       <select
         className="field__input"
         value={user.status}
-        onChange={(event) => void setStatus(event.target.value as ContactStatus).catch((error) => toast.error(messageForError(error)))}
+        onChange={(event) => void setMyStatus(event.target.value as ContactStatus).catch((error) => toast.error(messageForError(error)))}
       >
         {CONTACT_STATUSES.map((status) => (
           <option key={status} value={status}>

@@ -1,5 +1,5 @@
 /** The game channel's states and reconnect timings: what the screen and the tests read. */
-import { backoffDelayMs, type BackoffPolicy } from '@/lib/backoff';
+import { backoffDelayMs, type BackoffPolicy } from '@reel/process/backoff';
 
 export const GameChannelStatus = {
   Idle: 'idle',
@@ -26,6 +26,8 @@ export const STREAM_REQUEST_TIMEOUT_MS = 1_500;
 export const RECONNECT_BACKOFF: BackoffPolicy = {
   initialMs: RECONNECT_INITIAL_DELAY_MS,
   maxMs: RECONNECT_MAX_DELAY_MS,
+  // ±25 %: a restarted server is not met by every player at the same instant.
+  jitter: 0.25,
 };
 
 export function reconnectDelayMs(attempt: number, random: () => number = Math.random): number {

@@ -254,20 +254,22 @@ describe('GameChannel', () => {
     expect(sockets).toHaveLength(2);
   });
 
-  it('asks for a fresh grant with stream {} and falls back to init when the server does not know it', async () => {
-    const { channel, last } = setup();
+  it('asks for a fresh grant with stream {} every time, and takes the grant of a re-join too', async () => {
+    const { channel, last, advance } = setup();
     channel.start();
     last().open();
     last().receive('joined', joined());
     const first = channel.requestStream();
     expect(last().events()).toEqual(['init', 'stream']);
-    last().receive('error', { code: Code.InvalidRequest, ErrorMessage: 'unknown event', fatal: false });
+    // An error answer is shown like any other; the request is still waited on, then joined again.
+    last().receive('error', { code: Code.InvalidRequest, ErrorMessage: 'no session', fatal: false });
+    expect(last().events()).toEqual(['init', 'stream']);
+    advance(STREAM_REQUEST_TIMEOUT_MS);
     expect(last().events()).toEqual(['init', 'stream', 'init']);
     last().receive('joined', joined({ stream: { grant: 'g2', expiresAt: '', whepUrl: '/w', iceServers: [] }, resumed: true }));
     await expect(first).resolves.toMatchObject({ grant: 'g2' });
-    // Once known, later requests go straight to init.
     void channel.requestStream();
-    expect(last().events()).toEqual(['init', 'stream', 'init', 'init']);
+    expect(last().events()).toEqual(['init', 'stream', 'init', 'stream']);
   });
 
   it('uses the stream answer when the server has one, and re-joins when it stays silent', async () => {

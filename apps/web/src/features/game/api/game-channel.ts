@@ -12,59 +12,25 @@ import {
   Code,
   PROTOCOL_VERSION,
   SessionAction,
+  WsCloseCode,
   WsPath,
   type GameClientEvents,
-  type GameServerEvents,
   type GameServerMessage,
   type StreamGrant,
   type VideoType,
 } from '@reel/protocol/client';
 import { backendSocketUrl } from '@/lib/api-client';
-import { Backoff } from '@/lib/backoff';
+import { Backoff } from '@reel/process/backoff';
 import { Emitter } from '@/lib/emitter';
 import { browserEnvironment, type Environment, type SocketLike } from './channel-environment';
-import { GameChannelStatus, LONG_OUTAGE_MS, RECONNECT_BACKOFF, STREAM_REQUEST_TIMEOUT_MS } from './channel-status';
+import { GameChannelStatus, LONG_OUTAGE_MS, RECONNECT_BACKOFF } from './channel-status';
+import type { GameChannelEvents, GameChannelOptions, GameError } from './game-channel-types';
+import { StreamRequests } from './stream-requests';
+
+export type { JoinedData } from './game-channel-types';
 
 /** `leave` waits this long for the server's `closed` before the socket is shut anyway. */
 const LEAVE_TIMEOUT_MS = 2_000;
-
-/** Close codes the server uses on the game channel. */
-const GameCloseCode = { QuitRequest: 4000, TokenRevoked: 4001, JoinFailed: 4002 } as const;
-
-export type JoinedData = GameServerEvents['joined'];
-type GameError = GameServerEvents['error'];
-
-type GameChannelEvents = {
-  status: [GameChannelStatus];
-  joined: [JoinedData];
-  machine: [GameServerEvents['machine']];
-  cycle: [GameServerEvents['cycle']];
-  session: [GameServerEvents['session']];
-  info: [GameServerEvents['info']];
-  cashedIn: [GameServerEvents['cashedIn']];
-  cashedOut: [GameServerEvents['cashedOut']];
-  moneyTransfer: [GameServerEvents['moneyTransfer']];
-  stream: [StreamGrant];
-  closed: [GameServerEvents['closed']];
-  /** A play error the player should see (insufficient balance, cash-in limit, machine silent). */
-  error: [GameError];
-  /** The join was refused; the channel will not retry. */
-  fatal: [GameError];
-  /** Back online after `outageMs`: call `resume()` to join again. */
-  interrupted: [number];
-};
-
-/** The part of a browser WebSocket the channel uses (tests pass a fake). */
-interface GameChannelOptions {
-  machineId: number;
-  getToken: () => string | null;
-  url?: (token: string) => string;
-  createSocket?: (url: string) => SocketLike;
-  environment?: Environment;
-  random?: () => number;
-  now?: () => number;
-  newId?: () => string;
-}
 
 const OPEN = 1;
 
@@ -83,15 +49,14 @@ export class GameChannel {
   private status: GameChannelStatus = GameChannelStatus.Idle;
   private socket: SocketLike | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private streamTimer: ReturnType<typeof setTimeout> | undefined;
   private offlineSinceMs: number | null = null;
   private unsubscribeEnvironment: (() => void) | null = null;
   private readonly events = new Emitter<GameChannelEvents>();
   private readonly backoff: Backoff;
-  private readonly streamWaiters: ((grant: StreamGrant) => void)[] = [];
-  /** The server may not know `stream {}`; then a grant comes by joining again. */
-  private streamRequestUnsupported = false;
-  private streamRequestPending = false;
+  private readonly streams = new StreamRequests({
+    askForStream: () => this.send('stream', {}),
+    rejoin: () => this.sendInit(),
+  });
   private disposed = false;
   private joinedOnce = false;
   private readonly env: Environment;
@@ -181,15 +146,9 @@ export class GameChannel {
     this.send('view', { videoType });
   }
 
-  /**
-   * A fresh stream grant for the video (grants are short-lived). Asks with `stream {}`; a server
-   * that does not answer it in time, or answers that it does not know it, gets `init` again,
-   * whose `joined` carries a grant. Never rejects: a waiting video simply keeps waiting.
-   */
+  /** A fresh stream grant for the video (stream-requests.ts). */
   requestStream(): Promise<StreamGrant> {
-    const promise = new Promise<StreamGrant>((resolve) => this.streamWaiters.push(resolve));
-    if (this.status === GameChannelStatus.Joined && this.socket?.readyState === OPEN) this.askForStream();
-    return promise;
+    return this.streams.next(this.status === GameChannelStatus.Joined && this.socket?.readyState === OPEN);
   }
 
   /** Leaving on purpose: the server cashes out and closes. Resolves when it is done or timed out. */
@@ -218,7 +177,7 @@ export class GameChannel {
     if (this.disposed) return;
     this.disposed = true;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.streamTimer);
+    this.streams.stop();
     this.unsubscribeEnvironment?.();
     this.unsubscribeEnvironment = null;
     const socket = this.socket;
@@ -284,28 +243,18 @@ export class GameChannel {
       case 'joined':
         this.backoff.reset();
         this.joinedOnce = true;
-        this.streamRequestPending = false;
-        clearTimeout(this.streamTimer);
+        this.streams.answered();
         this.setStatus(GameChannelStatus.Joined);
         this.emit('joined', message.data);
-        if (message.data.stream) this.deliverStream(message.data.stream);
+        if (message.data.stream) this.streams.answered(message.data.stream);
         return;
       case 'stream':
-        this.streamRequestPending = false;
-        clearTimeout(this.streamTimer);
+        this.streams.answered();
         this.emit('stream', message.data);
-        this.deliverStream(message.data);
+        this.streams.answered(message.data);
         return;
       case 'error':
         if (message.data.fatal) return this.fail(message.data);
-        // A server without `stream {}` calls it an invalid request: fall back to joining again.
-        if (this.streamRequestPending && message.data.code === Code.InvalidRequest) {
-          this.streamRequestUnsupported = true;
-          this.streamRequestPending = false;
-          clearTimeout(this.streamTimer);
-          this.sendInit();
-          return;
-        }
         this.emit('error', message.data);
         return;
       case 'info':
@@ -326,26 +275,6 @@ export class GameChannel {
       default:
         this.emit(message.event, message.data as never);
     }
-  }
-
-  private askForStream(): void {
-    if (this.streamRequestPending) return;
-    if (this.streamRequestUnsupported) {
-      this.sendInit();
-      return;
-    }
-    this.streamRequestPending = true;
-    this.send('stream', {});
-    this.streamTimer = setTimeout(() => {
-      if (!this.streamRequestPending) return;
-      this.streamRequestPending = false;
-      this.sendInit();
-    }, STREAM_REQUEST_TIMEOUT_MS);
-  }
-
-  private deliverStream(grant: StreamGrant): void {
-    const waiters = this.streamWaiters.splice(0);
-    for (const resolve of waiters) resolve(grant);
   }
 
   /** The session is over on the server: no reconnecting. */
@@ -375,7 +304,7 @@ export class GameChannel {
   private onSocketClosed(code: number): void {
     if (this.disposed || this.status === GameChannelStatus.Closed || this.status === GameChannelStatus.Failed)
       return;
-    if (code === GameCloseCode.QuitRequest || code === GameCloseCode.TokenRevoked) {
+    if (code === WsCloseCode.QuitRequest || code === WsCloseCode.InvalidToken) {
       this.setStatus(GameChannelStatus.Closed);
       return;
     }

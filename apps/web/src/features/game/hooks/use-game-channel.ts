@@ -73,7 +73,7 @@ export function useGameChannel(
           toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
       }),
       next.on('info', (info: InfoNotification) => {
-        if (info.action === 'HAND_PAY') {
+        if (info.action === SessionAction.HandPay) {
           toast.success(
             latest.current.t('game.handPay', {
               amount: latest.current.money(Number(info.params.amount)),
@@ -104,7 +104,7 @@ export function useGameChannel(
       }),
       next.on('closed', ({ reason }) => {
         // Our own leave ends here too; only a close we did not ask for takes the player away.
-        if (!ended && reason !== 'QUIT_REQUEST') {
+        if (!ended && reason !== SessionAction.QuitRequest) {
           ended = true;
           toast.info(latest.current.t('session.closeSession'));
           latest.current.exit('lobby');

@@ -11,15 +11,19 @@ import { messageForError } from '@/lib/auth';
 import { parseJackpots } from '@/lib/money';
 import { useMoney } from '@/lib/use-money';
 import { EAGER_CARDS, reservedMachines } from '../first-pictures';
-import { countStatuses, loadLobby, subscribeLobby, useLobbyStore } from '../stores/lobby-store';
+import { countStatuses, loadLobby, subscribeLobby } from '../api/lobby-live';
+import { useLobbySelect } from '../api/lobby-query';
 import { MachineCard } from './machine-card';
 import { MachineGrid } from './machine-grid';
 import { STATUS_ORDER } from './status-badge';
 
+const NO_GROUPS: BrandWithMachines[] = [];
+const NO_STATUSES: Record<number, MachineStatus> = {};
+
 function useLobby() {
-  const phase = useLobbyStore((state) => state.phase);
-  const groups = useLobbyStore((state) => state.groups);
-  const error = useLobbyStore((state) => state.error);
+  const { data: groups = NO_GROUPS, status, fetchStatus, error } = useLobbySelect((snapshot) => snapshot.groups);
+  // A failed lobby asked again shows the spinner, as its first load does; a shown one stays while it refreshes.
+  const phase = status === 'success' ? 'ready' : status === 'error' && fetchStatus === 'idle' ? 'error' : 'loading';
   useEffect(() => {
     const unsubscribe = subscribeLobby();
     void loadLobby();
@@ -31,7 +35,7 @@ function useLobby() {
 function Jackpots({ brandId, fallback }: { brandId: number; fallback: string }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const jackpot = useLobbyStore((state) => state.jackpots[brandId] ?? fallback);
+  const { data: jackpot = fallback } = useLobbySelect((snapshot) => snapshot.jackpots[brandId] ?? fallback);
   const values = parseJackpots(jackpot);
   if (values.length === 0) return <p className="muted small">{t('lobby.noJackpots')}</p>;
   return (
@@ -64,7 +68,7 @@ function LobbyState({ phase, error, empty }: { phase: string; error: unknown; em
 
 function BrandCard({ group }: { group: BrandWithMachines }) {
   const { t } = useTranslation();
-  const statuses = useLobbyStore((state) => state.statuses);
+  const { data: statuses = NO_STATUSES } = useLobbySelect((snapshot) => snapshot.statuses);
   const ids = useMemo(() => group.machines.map((machine) => machine.id), [group.machines]);
   const counts = countStatuses(ids, statuses);
   const titleId = `brand-${group.brand.id}`;
@@ -129,7 +133,7 @@ function StatusChips({
   onFilter: (filter: MachineStatus | 'all') => void;
 }) {
   const { t } = useTranslation();
-  const statuses = useLobbyStore((state) => state.statuses);
+  const { data: statuses = NO_STATUSES } = useLobbySelect((snapshot) => snapshot.statuses);
   const ids = useMemo(() => group.machines.map((machine) => machine.id), [group.machines]);
   const counts = countStatuses(ids, statuses);
   return (
@@ -153,14 +157,14 @@ function StatusChips({
   );
 }
 
-const NO_STATUSES: Record<number, MachineStatus> = {};
-
 function GroupMachines({ group }: { group: BrandWithMachines }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<MachineStatus | 'all'>('all');
   // With a filter the list follows live status; without one it does not read statuses at all, so
   // a push does not re-render the grid.
-  const liveStatuses = useLobbyStore((state) => (filter === 'all' ? NO_STATUSES : state.statuses));
+  const { data: liveStatuses = NO_STATUSES } = useLobbySelect((snapshot) =>
+    filter === 'all' ? NO_STATUSES : snapshot.statuses,
+  );
   const machines = useMemo(
     () =>
       filter === 'all'

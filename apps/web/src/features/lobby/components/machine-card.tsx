@@ -6,7 +6,7 @@ import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { machinePicture } from '../first-pictures';
-import { useLobbyStore } from '../stores/lobby-store';
+import { useLobbySelect } from '../api/lobby-query';
 import { usePictureRound } from '../hooks/use-picture-round';
 import { StatusBadge } from './status-badge';
 
@@ -17,8 +17,8 @@ import { StatusBadge } from './status-badge';
  */
 export const MachineCard = memo(function MachineCard({ machine, eager = false }: { machine: Machine; eager?: boolean }) {
   const { t } = useTranslation();
-  const status = useLobbyStore((state) => state.statuses[machine.id] ?? machine.status);
-  const hot = useLobbyStore((state) => state.hot[machine.id] ?? machine.hot);
+  const { data: status = machine.status } = useLobbySelect((snapshot) => snapshot.statuses[machine.id] ?? machine.status);
+  const { data: hot = machine.hot } = useLobbySelect((snapshot) => snapshot.hot[machine.id] ?? machine.hot);
   const playable = status === 'available';
   const apiBase = useRuntimeSettings((state) => state.settings.API_URL);
   // The computed path shows the machine as it is now: asked again each lobby refresh round.

@@ -10,8 +10,9 @@ import type {
   MediaStats,
   ViewerCloseReason,
 } from '@reel/protocol';
-import { verifyGrant, type GrantError } from '@reel/media-control';
+import { verifyGrant } from '@reel/media-control';
 import { MachineIngest } from './ingest.js';
+import { MediaError } from '../media-error.js';
 import { Viewer } from './viewer.js';
 
 interface ForwarderOptions {
@@ -19,15 +20,6 @@ interface ForwarderOptions {
   iceServers: IceServer[];
   iceAdditionalHostAddresses?: string[];
   livenessTimeoutMs?: number;
-}
-
-export class MediaError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: GrantError | 'no_ingest' | 'no_viewer' | 'bad_request',
-  ) {
-    super(code);
-  }
 }
 
 export class Forwarder extends EventEmitter<{

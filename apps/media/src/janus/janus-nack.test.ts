@@ -3,7 +3,7 @@
  * report"): a real Janus (the NACK-fixed build, or `JANUS_BIN`) behind the real adapter, RTP sent
  * into its mountpoint from a UDP socket, and a werift peer as the viewer that NACKs packets it got
  * (as if they were lost) and counts what comes back. Skipped, with the reason printed, only where
- * the build is absent (`npm test` builds it when run as root: apps/media/src/janus-build.ts).
+ * the build is absent (`npm test` builds it when run as root: apps/media/src/janus/janus-build.ts).
  */
 import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { GenericNack, RTCPeerConnection, RtcpRrPacket, RtcpTransportLayerFeedbac
 import { signGrant } from '@reel/media-control';
 import { JanusBackend } from './janus.js';
 import { chooseJanus, describeJanus } from './janus-install.js';
-import { vp8Packet } from './testing/vp8-packet.js';
+import { vp8Packet } from '../testing/vp8-packet.js';
 
 const SECRET = 'janus-nack-test-secret-0123456789';
 const MACHINE = 1;

@@ -10,8 +10,8 @@
  */
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
 import { BandStepper } from '@reel/media-control';
-import type { CabinetPort } from './types.js';
-import type { MediaService } from '../media/media-service.js';
+import type { CabinetPort } from '../sessions/types.js';
+import type { MediaService } from './media-service.js';
 
 const TICK_MS = 1000;
 /** Highest Order first: index + 1 is one band down. */

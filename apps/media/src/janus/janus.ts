@@ -12,7 +12,7 @@
 import { type ChildProcess } from 'node:child_process';
 import { spawnTied, freePort, stopChild } from '@reel/process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type {
@@ -23,28 +23,15 @@ import type {
   ViewerCloseReason,
 } from '@reel/protocol';
 import { verifyGrant } from '@reel/media-control';
-import { MediaError } from './forwarder.js';
-import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from './ingest.js';
+import { MediaError } from '../media-error.js';
+import { AUDIO_PAYLOAD_TYPE, VIDEO_PAYLOAD_TYPE } from '../rtp.js';
+import { writeJanusConfig } from './janus-config.js';
 import { chooseJanus, janusLibDir } from './janus-install.js';
 import { JanusKeyframeTap } from './janus-keyframes.js';
-import { JanusLink, SLOWLINK_THRESHOLD } from './janus-link.js';
+import { JanusLink } from './janus-link.js';
 import { withoutRtx, withoutStreamNames } from './janus-sdp.js';
-import type { MediaBackendApi } from './control-server.js';
+import type { MediaBackendApi } from '../control-server.js';
 
-const UNUSED_PLUGINS = [
-  'audiobridge',
-  'duktape',
-  'echotest',
-  'lua',
-  'nosip',
-  'recordplay',
-  'sip',
-  'textroom',
-  'videocall',
-  'videoroom',
-  'voicemail',
-];
-const UNUSED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
 const START_TIMEOUT_MS = 15_000;
 /**
  * Longest GOP the keyframe buffer holds: the cabinet's encoder makes a keyframe every second; a
@@ -117,58 +104,7 @@ export class JanusBackend implements MediaBackendApi {
     this.dir = mkdtempSync(path.join(tmpdir(), 'reel-janus-'));
     const bin = this.opts.janusBin ?? chooseJanus().bin;
     const lib = janusLibDir(bin);
-    const stun = this.opts.iceServers
-      .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
-      .find((u) => u.startsWith('stun:'));
-    const [stunHost, stunPort] = stun ? stun.slice(5).split(':') : [];
-    writeFileSync(
-      path.join(this.dir, 'janus.jcfg'),
-      `general: {
-  configs_folder = "${this.dir}"
-  plugins_folder = "${lib}/plugins"
-  transports_folder = "${lib}/transports"
-  events_folder = "${lib}/events"
-  loggers_folder = "${lib}/loggers"
-  debug_level = 2
-  session_timeout = 30
-}
-media: {
-  rtp_port_range = "30000-40000"
-  # Retransmissions: keep at least a second of sent packets per viewer for NACKs (the default
-  # 200 ms is shorter than a retransmission round on a lossy Wi-Fi link; Janus grows it with the
-  # RTT). Retransmissions go on the video SSRC: Janus 1.4.1 gets offers without RTX (janus-sdp.ts).
-  min_nack_queue = 1000
-  # A viewer losing this many video packets a second gets a slowlink event: its link quality for
-  # the automatic bands (janus-link.ts).
-  slowlink_threshold = ${SLOWLINK_THRESHOLD}
-}
-nat: {
-  nice_debug = false
-  ${stunHost ? `stun_server = "${stunHost}"\n  stun_port = ${stunPort ?? 3478}` : ''}
-}
-plugins: { disable = "${UNUSED_PLUGINS.map((p) => `libjanus_${p}.so`).join(',')}" }
-transports: { disable = "${UNUSED_TRANSPORTS.map((p) => `libjanus_${p}.so`).join(',')}" }
-loggers: { disable = "libjanus_jsonlog.so" }
-events: { broadcast = false }
-`,
-    );
-    writeFileSync(
-      path.join(this.dir, 'janus.plugin.streaming.jcfg'),
-      'general: {\n  string_ids = false\n}\n',
-    );
-    writeFileSync(
-      path.join(this.dir, 'janus.transport.http.jcfg'),
-      `general: {
-  json = "plain"
-  base_path = "/janus"
-  http = true
-  port = ${httpPort}
-  ip = "127.0.0.1"
-  https = false
-}
-admin: { admin_http = false }
-`,
-    );
+    writeJanusConfig(this.dir, { lib, httpPort, iceServers: this.opts.iceServers });
     this.base = `http://127.0.0.1:${httpPort}/janus`;
     // Tied to the media process, so a kill -9 of it leaves no Janus holding the ports.
     this.proc = spawnTied(

@@ -75,7 +75,7 @@ export const JANUS_SOURCE = {
   ],
 };
 
-export const JANUS_PATCH_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../janus/ice-nack-loop.patch');
+export const JANUS_PATCH_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../janus/ice-nack-loop.patch');
 
 /**
  * `/var/lib/reel-live/janus-1.4.1+ds-4-<12 hex>`: the hash covers the source, the patch and the

@@ -1,4 +1,4 @@
-import { isVp8KeyframeStart } from './rtp.js';
+import { isVp8KeyframeStart } from '../rtp.js';
 
 /** Bound on cached packets: a 1 s GOP at 1.2 Mbit/s is about 130 packets. */
 const MAX_PACKETS = 1500;

@@ -7,12 +7,9 @@ import { randomInt } from 'node:crypto';
 import type { IngestInfo, MachineMediaStats } from '@reel/protocol';
 import { GopCache } from './gop-cache.js';
 import { LagMeter } from './ingest-lag.js';
-import { KeyframeRequestLimiter, type KeyframeDecision } from './keyframe-requests.js';
+import { KeyframeRequestLimiter, type KeyframeDecision } from '../keyframe-requests.js';
 import { RetransmitBuffer } from './retransmit-buffer.js';
-import { RtpContinuity, isVp8KeyframeStart, rtpTimestamp } from './rtp.js';
-
-export const VIDEO_PAYLOAD_TYPE = 96;
-export const AUDIO_PAYLOAD_TYPE = 111;
+import { AUDIO_PAYLOAD_TYPE, RtpContinuity, VIDEO_PAYLOAD_TYPE, isVp8KeyframeStart, rtpTimestamp } from '../rtp.js';
 
 export interface PacketSink {
   sendVideo(p: Buffer): void;

@@ -8,7 +8,7 @@
  * A prefix already there is reused. Needs root (apt-get of the build dependencies, /var/lib);
  * without it, or when a step fails, it says why and the media process keeps Debian's Janus.
  * `npm test`, `npm run cluster`, `npm run bench` and `MEDIA_BACKEND=janus npm start` call it;
- * by hand: `sudo npx tsx apps/media/src/janus-build.ts`.
+ * by hand: `sudo npx tsx apps/media/src/janus/janus-build.ts`.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -51,7 +51,7 @@ export async function ensurePatchedJanus(log: Log = console.log): Promise<string
   const bin = path.join(prefix, 'bin/janus');
   if (fs.existsSync(bin)) return bin;
   if (process.getuid?.() !== 0) {
-    log(`Janus with the NACK fix is not built (${prefix}); building it needs root: sudo npx tsx apps/media/src/janus-build.ts. ${FALLBACK}.`);
+    log(`Janus with the NACK fix is not built (${prefix}); building it needs root: sudo npx tsx apps/media/src/janus/janus-build.ts. ${FALLBACK}.`);
     return null;
   }
   fs.mkdirSync(path.dirname(prefix), { recursive: true });

@@ -3,9 +3,9 @@
  * so joining them shows a picture at once from the forwarder's keyframe cache); the others start
  * streaming when a player joins and stop when nobody holds them, to spare the CPU.
  */
-import type { MediaService } from '../media/media-service.js';
+import type { CabinetPort, VideoPort } from '../sessions/types.js';
 import { startBandControl } from './band-control.js';
-import type { CabinetPort, VideoPort } from './types.js';
+import type { MediaService } from './media-service.js';
 
 const IDLE_SWEEP_MS = 30_000;
 

@@ -1,9 +1,14 @@
 import type { BrandWithMachines } from '@reel/protocol/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchLobby } from '../api/get-lobby';
-import { flushMachineUpdates, loadLobby, prefetchLobby, queueMachineUpdate, startLobbyRefresh, useLobbyStore } from './lobby-store';
+import { queryClient } from '@/lib/query-client';
+import { fetchLobby } from './get-lobby';
+import { flushMachineUpdates, loadLobby, prefetchLobby, queueMachineUpdate, startLobbyRefresh } from './lobby-live';
+import { lobbyQueryKey, type LobbySnapshot } from './lobby-query';
 
-vi.mock('../api/get-lobby', () => ({ fetchLobby: vi.fn() }));
+vi.mock('./get-lobby', () => ({ fetchLobby: vi.fn() }));
+
+const lobby = () => queryClient.getQueryData<LobbySnapshot>(lobbyQueryKey);
+const lobbyState = () => queryClient.getQueryState(lobbyQueryKey);
 vi.mock('@/config/runtime-settings', () => ({ getSettings: () => ({ API_URL: '/api/', SINGLE_LOBBY: false }) }));
 
 function lobbyWith(status: 'playing' | 'available'): BrandWithMachines[] {
@@ -16,7 +21,7 @@ function lobbyWith(status: 'playing' | 'available'): BrandWithMachines[] {
 }
 
 describe('the start-up lobby request', () => {
-  beforeEach(() => useLobbyStore.setState({ phase: 'idle', statuses: {}, hot: {} }));
+  beforeEach(() => queryClient.removeQueries({ queryKey: lobbyQueryKey }));
 
   it('is taken by the first load instead of asking again, and its first pictures start at once', async () => {
     const sources: string[] = [];
@@ -39,7 +44,7 @@ describe('the start-up lobby request', () => {
       expect(sources).toEqual(['/api/machine/7/image?v=0']);
       await loadLobby();
       expect(fetchLobby).toHaveBeenCalledTimes(1);
-      expect(useLobbyStore.getState().statuses[7]).toBe('available');
+      expect(lobby()?.statuses[7]).toBe('available');
       // Taken once: the next load asks the server.
       await loadLobby();
       expect(fetchLobby).toHaveBeenCalledTimes(2);
@@ -48,16 +53,18 @@ describe('the start-up lobby request', () => {
     }
   });
 
-  it('fills a store that has nothing yet, so the page renders its cards in its first pass', async () => {
+  it('fills the cache, so the page renders its cards in its first pass, and the page takes that answer', async () => {
+    vi.mocked(fetchLobby).mockClear();
     vi.mocked(fetchLobby).mockResolvedValueOnce(lobbyWith('playing'));
     await prefetchLobby();
-    expect(useLobbyStore.getState().phase).toBe('ready');
-    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
-    // A store that already has a lobby is the page's own to refresh: the start-up answer stays out.
+    expect(lobbyState()?.status).toBe('success');
+    expect(lobby()?.statuses[7]).toBe('playing');
+    // A later visit's start-up answer is the newer lobby: the page then takes it without asking again.
     vi.mocked(fetchLobby).mockResolvedValueOnce(lobbyWith('available'));
     await prefetchLobby();
-    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
     await loadLobby();
+    expect(lobby()?.statuses[7]).toBe('available');
+    expect(fetchLobby).toHaveBeenCalledTimes(2);
   });
 
   it('keeps a status pushed after the start-up answer filled the store when the page then takes that answer', async () => {
@@ -66,7 +73,7 @@ describe('the start-up lobby request', () => {
     queueMachineUpdate({ id: 7, status: 'playing', hot: false });
     flushMachineUpdates();
     await loadLobby();
-    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+    expect(lobby()?.statuses[7]).toBe('playing');
   });
 
   it('asks again when the start-up request failed (a token the check then refused)', async () => {
@@ -75,13 +82,13 @@ describe('the start-up lobby request', () => {
     await prefetchLobby().catch(() => undefined);
     await loadLobby();
     expect(fetchLobby).toHaveBeenCalledTimes(2);
-    expect(useLobbyStore.getState().phase).toBe('ready');
-    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+    expect(lobbyState()?.status).toBe('success');
+    expect(lobby()?.statuses[7]).toBe('playing');
   });
 });
 
 describe('lobby snapshot and pushed statuses', () => {
-  beforeEach(() => useLobbyStore.setState({ phase: 'idle', statuses: {}, hot: {} }));
+  beforeEach(() => queryClient.removeQueries({ queryKey: lobbyQueryKey }));
 
   it('keeps a status pushed while the snapshot was in flight (the snapshot may predate it)', async () => {
     let answer!: (groups: BrandWithMachines[]) => void;
@@ -93,7 +100,7 @@ describe('lobby snapshot and pushed statuses', () => {
     answer(lobbyWith('playing'));
     await loading;
     flushMachineUpdates();
-    expect(useLobbyStore.getState().statuses[7]).toBe('available');
+    expect(lobby()?.statuses[7]).toBe('available');
   });
 
   it('takes the snapshot as it is when nothing was pushed during the load', async () => {
@@ -102,7 +109,7 @@ describe('lobby snapshot and pushed statuses', () => {
     flushMachineUpdates();
     await loadLobby();
     flushMachineUpdates();
-    expect(useLobbyStore.getState().statuses[7]).toBe('playing');
+    expect(lobby()?.statuses[7]).toBe('playing');
   });
 
   it('UPDATE_LOBBY: reloads the lobby every period while it is open, and stops when closed', async () => {
@@ -127,7 +134,6 @@ describe('lobby snapshot and pushed statuses', () => {
   });
 
   it('keeps the objects a refreshed snapshot did not change, so unchanged cards do not re-render', async () => {
-    useLobbyStore.setState({ groups: [] });
     const two = (name: string): BrandWithMachines[] => [
       {
         brand: { id: 1, name: 'Brand', jackpot: '0', machineCount: 2 },
@@ -139,13 +145,13 @@ describe('lobby snapshot and pushed statuses', () => {
     ];
     vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8'));
     await loadLobby();
-    const first = useLobbyStore.getState().groups;
+    const first = lobby()!.groups;
     vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8'));
     await loadLobby();
-    expect(useLobbyStore.getState().groups[0]).toBe(first[0]);
+    expect(lobby()!.groups[0]).toBe(first[0]);
     vi.mocked(fetchLobby).mockResolvedValue(two('Machine 8 renamed'));
     await loadLobby();
-    const [group] = useLobbyStore.getState().groups;
+    const [group] = lobby()!.groups;
     expect(group).not.toBe(first[0]);
     expect(group!.machines[0]).toBe(first[0]!.machines[0]);
     expect(group!.machines[1]!.name).toBe('Machine 8 renamed');

@@ -12,7 +12,7 @@
  */
 import dgram from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import { KeyframeRequestLimiter } from './keyframe-requests.js';
+import { KeyframeRequestLimiter } from '../keyframe-requests.js';
 
 const LATCH_EVERY_MS = 2000;
 /** From the viewer's answer to its connection up (ICE, DTLS) and Janus' PLI, with room for a slow link. */
