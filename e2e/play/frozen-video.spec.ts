@@ -11,7 +11,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
 import { ourEncoders } from './encoders';
-import { cashIn, machineGroup, waitFirstFrame } from './play-helpers';
+import { cashIn, cashOut, leaveToLobby, machineGroup, waitFirstFrame } from './play-helpers';
 
 const MACHINE = 11;
 /**
@@ -93,4 +93,9 @@ test('the latency indicator shows the real path; a frozen picture is said and Sp
   } finally {
     signal(encoders, 'SIGCONT');
   }
+
+  // The machine is left as found: a session still in its grace period would refuse the next join
+  // (a repeated run, `--repeat-each`, plays the same machine).
+  await cashOut(page);
+  await leaveToLobby(page);
 });

@@ -10,7 +10,7 @@
  * records' order, the ledger, the malfunction verdict, the session's end, the player's screen) and
  * never back up.
  */
-import { Code, type CommandResult, type GameCycle } from '@reel/protocol';
+import { Code, SessionAction, type CommandResult, type GameCycle } from '@reel/protocol';
 import { withTransaction } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
@@ -111,7 +111,7 @@ export class CommandOutbox {
     const { deps } = this;
     const commandId = `hp-${live.machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
     await insertHandPay(deps.db, { commandId, machineId: live.machineId, sessionId: live.id, playerId: live.playerId, amountCents: cycle.winCents });
-    deps.floor.send(live.playerId, 'info', info(Code.Success, { amount: cycle.winCents }, 'HAND_PAY'));
+    deps.floor.send(live.playerId, 'info', info(Code.Success, { amount: cycle.winCents }, SessionAction.HandPay));
     await this.onMachine(live.machineId, () => this.run(commandId)).catch((e) => deps.warn(e, 'hand pay'));
   }
 
