@@ -1,5 +1,5 @@
 /**
- * The double-entry ledger (ARCHITECTURE.md section 3). Every movement is one operation whose
+ * The double-entry ledger (docs/money.md). Every movement is one operation whose
  * entries sum to zero. Player wallets (four parts) and machine credit meters hold stored balances
  * that can never go negative (checked here and by a CHECK constraint); house, cashier and promotions
  * are counterparties whose balance is the sum of their entries, so they are never a hot row.

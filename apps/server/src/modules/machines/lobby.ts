@@ -1,6 +1,6 @@
 /**
  * What the lobby shows: brands with their jackpots and machines with a status derived from the
- * machine's switch, the cabinet's own state, open sessions and reservations (ARCHITECTURE.md section 5).
+ * machine's switch, the cabinet's own state, open sessions and reservations (the spec's machine statuses; the map: docs/architecture.md).
  */
 import {
   bandsAtFps,

@@ -1,5 +1,5 @@
 /**
- * The play session state machine (ARCHITECTURE.md section 4), owned by the server:
+ * The play session state machine (docs/sessions.md; the map of rooms: docs/architecture.md), owned by the server:
  *
  *   joining → active ⇄ disconnected (grace) → cashing out → closed
  *
