@@ -24,6 +24,7 @@ import { Verdict, freePort, waitForUrl } from '@reel/process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { createReelSignature, createStripReader, signatureMotion } from '../video/page/frame-probe.js';
 import { pct } from './percentile.js';
+import { installProbes, type Probe } from './play-probe.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Many players' pages run at once, most of them in the background: none may be throttled. */
@@ -53,51 +54,6 @@ async function login(base: string, username: string, password: string): Promise<
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`sign-in of ${username} failed`);
   return body.token;
-}
-
-/**
- * In-page probes: every presented frame of the game's <video> (rVFC) is timed, its reel area reduced
- * to a small grey signature (motion = mean difference from the previous frame), and the timestamp
- * strip decoded (render time, epoch ms). The same readers as e2e/bench/video.ts (e2e/video/page/frame-probe.ts),
- * given to the page as source text.
- */
-function installProbes() {
-  const frames: { atMs: number; wallMs: number; motion: number; renderedAtMs: number | null }[] = [];
-  const readStrip = createStripReader(decodeTimestampStrip);
-  const reelSignature = createReelSignature();
-  let lastSig: Float32Array | null = null;
-  let watched: HTMLVideoElement | null = null;
-  const probe = { frames, recording: false, strip: false };
-  (window as unknown as { probe: typeof probe }).probe = probe;
-
-  const onFrame = (video: HTMLVideoElement) => () => {
-    const atMs = performance.now();
-    // Wall clock, like the cabinet's strip: a long-lived page's timeOrigin + now() drifts from it.
-    const wallMs = Date.now();
-    if (probe.recording && video.videoWidth) {
-      const sig = reelSignature(video);
-      const motion = lastSig ? signatureMotion(sig, lastSig) : 0;
-      lastSig = sig;
-      frames.push({ atMs, wallMs, motion, renderedAtMs: probe.strip ? readStrip(video, Date.now()) : null });
-      if (frames.length > 2000) frames.splice(0, 1000);
-    }
-    if (video === watched) video.requestVideoFrameCallback(onFrame(video));
-  };
-  // The game screen mounts its <video> after navigation; watch whichever one is current.
-  setInterval(() => {
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="game-video"]');
-    if (video && video !== watched) {
-      watched = video;
-      lastSig = null;
-      video.requestVideoFrameCallback(onFrame(video));
-    }
-  }, 50);
-}
-
-interface Probe {
-  frames: { atMs: number; wallMs: number; motion: number; renderedAtMs: number | null }[];
-  recording: boolean;
-  strip: boolean;
 }
 
 async function newPlayerPage(browser: Browser, base: string, token: string): Promise<Page> {

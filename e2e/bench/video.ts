@@ -25,6 +25,7 @@ import { childrenOf, processTree, startCpuSampler, type CpuGroups } from './proc
 import { pct } from './percentile.js';
 import type { FrameRecord } from '../video/page/video-page.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegMismatch, ffmpegOfCabinet, type FfmpegUsed } from './bench-ffmpeg.js';
+import { compareScalePath, ms, table, type Joins, type Latency, type Result, type ViewerCost } from './video-report.js';
 import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
 
 /**
@@ -51,49 +52,10 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 8);
 const VIEWER_WINDOW_MS = 6000;
 const MOTION_THRESHOLD = 6;
 
-const MIN = { renderToPresent: 200, joins: 10, spins: 10 };
-const GOAL = {
-  r2pP50: { max: 50, unit: 'ms' },
-  r2pP95: { max: 80, unit: 'ms' },
-  firstFrameP50: { max: 400, unit: 'ms' },
-  spinP95: { max: 120, unit: 'ms' },
-};
 
 
-interface Latency {
-  total: number[];
-  toReceive: number[];
-  toDecoded: number[];
-  toDisplay: number[];
-  decode: number[];
-  frames: number;
-}
 
-interface Result {
-  backend: string;
-  /** What the run's cabinet said it encoded with. */
-  ffmpeg: FfmpegUsed | null;
-  spinning: Latency;
-  attract: Latency;
-  warmJoins: Joins;
-  coldJoins: Joins;
-  spinToMotion: number[];
-  spinsDropped: number;
-  cpuAttract: Record<string, number>;
-  cpuSpinning: Record<string, number>;
-  viewers: ViewerCost;
-  notes: string[];
-}
 
-interface ViewerCost {
-  requested: number;
-  connected: number;
-  /** Media tree CPU (% of one core) with no viewer, and with the connected viewers. */
-  cpuNone: number;
-  cpuWith: number;
-  /** RTP packets per second each viewer received during the window (mean). */
-  packetsPerViewerS: number;
-}
 
 /** A non-decoding viewer of a machine (e2e/video/whep-viewer.ts) with a grant issued here. */
 async function attachViewer(h: Harness, machineId: number, playerId: number) {
@@ -136,7 +98,6 @@ async function viewerCost(h: Harness, media: CpuGroups, notes: string[]): Promis
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const ms = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)} ms` : 'missing');
 
 /** A strip misread by a bit decodes to a far-off time: ages outside -1 s .. 10 min count as unreadable. */
 const plausible = (renderedAtMs: number, atMs: number) => atMs - renderedAtMs > -1000 && atMs - renderedAtMs < 600_000;
@@ -162,15 +123,6 @@ const split = (l: Latency) =>
   ` (${l.toReceive.length} frames with receiveTime), receive→decoded ${ms(pct(l.toDecoded, 50))}/${ms(pct(l.toDecoded, 95))}` +
   ` (of which decode ${ms(pct(l.decode, 50))}/${ms(pct(l.decode, 95))}), decoded→expected display ${ms(pct(l.toDisplay, 50))}/${ms(pct(l.toDisplay, 95))}`;
 
-interface Joins {
-  /** Join start → first frame rendered after the join began (a live picture); timeouts count as the timeout. */
-  live: number[];
-  /** Join start → first picture of any age (a forwarder's cached keyframe counts). */
-  picture: number[];
-  /** How old the first picture was when shown (shown − rendered), ms. */
-  pictureAge: number[];
-  timedOut: number;
-}
 
 const noJoins = (): Joins => ({ live: [], picture: [], pictureAge: [], timedOut: 0 });
 
@@ -356,59 +308,6 @@ async function run(backend: MediaBackend, ffmpeg: FfmpegUsed | null): Promise<Re
   }
 }
 
-type Row = [string, string, (r: Result, v: Verdict) => string];
-
-function rows(): Row[] {
-  const check = (name: string, value: number, goal: { max: number; unit: string }, r: Result, v: Verdict) => {
-    const text = v.check(`${r.backend}: ${name}`, value, goal);
-    return `${ms(value)}${text.includes('MISSED') ? ' MISSED' : ''}`;
-  };
-  const perMachine = (x: number | undefined) => (x === undefined ? 'missing' : `${(x / MACHINES.length).toFixed(1)} %`);
-  const total = (x: number | undefined) => (x === undefined ? 'missing' : `${x.toFixed(1)} %`);
-  return [
-    ['ffmpeg the cabinet ran', '', (r) => describeFfmpeg(r.ffmpeg)],
-    ['render-to-present while spinning p50', '≤ 50 ms', (r, v) => check('render-to-present while spinning p50', pct(r.spinning.total, 50), GOAL.r2pP50, r, v)],
-    ['render-to-present while spinning p95', '≤ 80 ms', (r, v) => check('render-to-present while spinning p95', pct(r.spinning.total, 95), GOAL.r2pP95, r, v)],
-    ['  frames', `≥ ${MIN.renderToPresent}`, (r, v) => v.samples(`${r.backend}: render-to-present while spinning`, r.spinning.total.length, MIN.renderToPresent, r.spinning.frames - r.spinning.total.length)],
-    ['render-to-present attract mode p50 / p95', '', (r) => `${ms(pct(r.attract.total, 50))} / ${ms(pct(r.attract.total, 95))}`],
-    ['  frames', `≥ ${MIN.renderToPresent}`, (r, v) => v.samples(`${r.backend}: render-to-present attract mode`, r.attract.total.length, MIN.renderToPresent, r.attract.frames - r.attract.total.length)],
-    ['join → first live frame, warm stream p50', '≤ 400 ms', (r, v) => check('first live frame warm p50', pct(r.warmJoins.live, 50), GOAL.firstFrameP50, r, v)],
-    ['join → first live frame, warm stream p95', '', (r) => ms(pct(r.warmJoins.live, 95))],
-    [`  joins (a timeout counts as ${JOIN_TIMEOUT_MS} ms)`, `≥ ${MIN.joins}`, (r, v) => `${v.samples(`${r.backend}: first frame warm`, r.warmJoins.live.length, MIN.joins)}${r.warmJoins.timedOut ? `, ${r.warmJoins.timedOut} timed out` : ''}`],
-    ['join → first live frame, cold stream p50', '≤ 400 ms', (r, v) => check('first live frame cold p50', pct(r.coldJoins.live, 50), GOAL.firstFrameP50, r, v)],
-    ['join → first live frame, cold stream p95', '', (r) => ms(pct(r.coldJoins.live, 95))],
-    [`  joins (a timeout counts as ${JOIN_TIMEOUT_MS} ms)`, `≥ ${MIN.joins}`, (r, v) => `${v.samples(`${r.backend}: first frame cold`, r.coldJoins.live.length, MIN.joins)}${r.coldJoins.timedOut ? `, ${r.coldJoins.timedOut} timed out` : ''}`],
-    ['spin to motion p50', '', (r) => ms(pct(r.spinToMotion, 50))],
-    ['spin to motion p95', '≤ 120 ms', (r, v) => check('spin to motion p95', pct(r.spinToMotion, 95), GOAL.spinP95, r, v)],
-    ['  spins', `≥ ${MIN.spins}`, (r, v) => v.samples(`${r.backend}: spin to motion`, r.spinToMotion.length, MIN.spins, r.spinsDropped)],
-    ['CPU cabinet+ffmpeg / machine, attract', '', (r) => perMachine(r.cpuAttract.cabinet)],
-    ['  of which ffmpeg encoders', '', (r) => perMachine(r.cpuAttract.encoder)],
-    ['CPU media tree / machine, attract', '', (r) => perMachine(r.cpuAttract.media)],
-    ['CPU Chromium tree, 1 viewer, attract', '', (r) => total(r.cpuAttract.chromium)],
-    ['CPU cabinet+ffmpeg / machine, spinning', '', (r) => perMachine(r.cpuSpinning.cabinet)],
-    ['CPU media tree / machine, spinning', '', (r) => perMachine(r.cpuSpinning.media)],
-    ['CPU Chromium tree, 1 viewer, spinning', '', (r) => total(r.cpuSpinning.chromium)],
-    [`media tree CPU per viewer (${VIEWERS} non-decoding viewers of 1 stream)`, '', (r, v) => {
-      const per = (r.viewers.cpuWith - r.viewers.cpuNone) / r.viewers.connected;
-      if (!Number.isFinite(per)) v.missing(`${r.backend}: media CPU per viewer`, `${r.viewers.connected} viewers connected`);
-      return Number.isFinite(per) ? `${per.toFixed(2)} % (${r.viewers.cpuNone.toFixed(1)} → ${r.viewers.cpuWith.toFixed(1)} %)` : 'missing';
-    }],
-    ['  viewers receiving', `${VIEWERS}`, (r, v) => `${v.samples(`${r.backend}: viewers receiving RTP`, r.viewers.connected, r.viewers.requested)}, ${r.viewers.packetsPerViewerS.toFixed(0)} pkt/s each`],
-  ];
-}
-
-function table(results: Result[], verdict: Verdict): string {
-  const all = rows();
-  const cells = all.map(([, , f]) => results.map((r) => f(r, verdict)));
-  const w0 = Math.max(...all.map((r) => r[0].length));
-  const w1 = Math.max(4, ...all.map((r) => r[1].length));
-  const wc = results.map((_, i) => Math.max(results[i]!.backend.length, ...cells.map((c) => c[i]!.length)));
-  const header = `${'metric'.padEnd(w0)} | ${'goal'.padEnd(w1)} | ${results.map((r, i) => r.backend.padEnd(wc[i]!)).join(' | ')}`;
-  const lines = all.map(
-    ([name, goal], k) => `${name.padEnd(w0)} | ${goal.padEnd(w1)} | ${cells[k]!.map((c, i) => c.padEnd(wc[i]!)).join(' | ')}`,
-  );
-  return [header, '-'.repeat(header.length), ...lines].join('\n');
-}
 
 const verdict = new Verdict('video bench');
 const results: Result[] = [];
@@ -444,7 +343,8 @@ if (mismatch) {
   console.log(`REFUSED to compare the backends: ${mismatch}`);
   verdict.missing('backends side by side', mismatch);
 }
-if (results.length) console.log(table(results, verdict));
+if (results.length) console.log(table(results, verdict, { machines: MACHINES.length, viewers: VIEWERS, joinTimeoutMs: JOIN_TIMEOUT_MS }));
+compareScalePath(results, verdict);
 for (const r of results) for (const n of r.notes) console.log(`note (${r.backend}): ${n}`);
 console.log(
   'render-to-present = expected display time (rVFC) − render time in the strip, one wall clock (Date.now) on both sides; ' +
