@@ -40,8 +40,13 @@ test('UPDATE_LOBBY: the open lobby reloads itself every UPDATE_LOBBY seconds bes
   await expect(page.getByRole('heading', { name: 'Choose a Slot Group' })).toBeVisible();
   const loads = () => page.evaluate(() => window.__lobbyLoads);
   const first = await loads();
-  await page.clock.runFor(3_000);
-  expect(await loads()).toBeGreaterThanOrEqual(first + 3);
+  // One period at a time, each load seen before the next period: a reload still in flight when the
+  // next period comes is not asked twice (the query is shared), so three periods run in one instant
+  // of the fake clock would count as one or two.
+  for (let period = 1; period <= 3; period++) {
+    await page.clock.runFor(1_000);
+    await expect.poll(loads).toBeGreaterThanOrEqual(first + period);
+  }
 
   // Leaving the lobby inside the app (no page load) stops it: three more periods bring no load.
   await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -49,6 +54,11 @@ test('UPDATE_LOBBY: the open lobby reloads itself every UPDATE_LOBBY seconds bes
   await nav.getByRole('button', { name: 'Profile' }).click();
   await nav.getByRole('link', { name: 'Transactions' }).click();
   await expect(page).toHaveURL(/\/transactions$/);
+  // One more load could follow the navigation within half a period (seen in CI, once, started by
+  // the query layer while the pointer still rested on the menu: not a periodic refresh); it is let
+  // come, with the pointer moved off the menu, before the count that must then stand still.
+  await page.mouse.move(1000, 740);
+  await page.clock.runFor(500);
   const after = await loads();
   await page.clock.runFor(3_000);
   expect(await loads()).toBe(after);
