@@ -62,7 +62,7 @@ export interface ViewerCost {
 }
 
 /** What the table needs to know of the run. */
-export interface ReportConfig {
+interface ReportConfig {
   machines: number;
   viewers: number;
   joinTimeoutMs: number;
