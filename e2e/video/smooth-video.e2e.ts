@@ -40,12 +40,7 @@ test.beforeAll(async () => {
   product = await startProduct({
     port,
     dataDir: path.join(REPO_ROOT, `.tmp/e2e-smooth-product-${port}`),
-    // Only the played machine streams (no warm streams): the test judges the encoder and the path
-    // to Chrome, not how many machines two shared cores can encode beside Chrome. In CI at load ~3,
-    // with the four warm streams of `npm start`, the bundled build once counted 2 freezes in 30 s
-    // (gaps of 233–350 ms, nothing lost). `npm run bench -- smooth` plays a minute on the product
-    // exactly as `npm start` runs it, warm streams included.
-    env: { LOG_LEVEL: 'warn', CABINET_FFMPEG: smoothMachinesEnv(), WARM_STREAMS: '0' },
+    env: { LOG_LEVEL: 'warn', CABINET_FFMPEG: smoothMachinesEnv() },
     onLine: () => {},
   });
 });
