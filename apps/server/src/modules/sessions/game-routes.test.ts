@@ -19,8 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Sends messages once open and resolves with what came back and the close code. */
-function exchange(messages: unknown[], expected = 1, waitMs = 3_000) {
+/**
+ * Sends messages once open and resolves when `expected` answers have come and, unless `staysOpen`,
+ * the server has closed the socket: no fixed pause decides whether a close came. `waitMs` only
+ * bounds a run that never gets there (the result then shows what was missing).
+ */
+function exchange(messages: unknown[], expected = 1, { staysOpen = false, waitMs = 15_000 } = {}) {
   return new Promise<{ received: { event: string; data: any }[]; closeCode: number | null }>((resolve) => {
     const socket = new WebSocket(url);
     const received: { event: string; data: any }[] = [];
@@ -34,13 +38,19 @@ function exchange(messages: unknown[], expected = 1, waitMs = 3_000) {
       resolve({ received, closeCode });
     };
     const timer = setTimeout(finish, waitMs);
+    const finishWhenDone = () => {
+      if (received.length >= expected && (staysOpen || closeCode !== null)) finish();
+    };
     socket.on('message', (raw) => {
       const message = JSON.parse(String(raw));
       checkSent(WsPath.game, message.event, message.data);
       received.push(message);
-      if (received.length >= expected) setTimeout(finish, 100);
+      finishWhenDone();
     });
-    socket.on('close', (code) => (closeCode = code));
+    socket.on('close', (code) => {
+      closeCode = code;
+      finishWhenDone();
+    });
   });
 }
 
@@ -55,13 +65,16 @@ describe('game channel input', () => {
     expect(offline.closeCode).toBe(4002);
 
     const badToken = await exchange([{ event: 'init', data: { machineID: 1, token: 'nope', protocol: 1 } }]);
-    expect(badToken.received[0]).toMatchObject({ event: 'error', data: { code: Code.InvalidAccessToken } });
+    expect(badToken.received[0]).toMatchObject({ event: 'error', data: { code: Code.InvalidAccessToken, fatal: true } });
+    expect(badToken.closeCode).not.toBeNull();
 
     const badMachine = await exchange([{ event: 'init', data: { machineID: 'x', token, protocol: 1 } }]);
-    expect(badMachine.received[0]).toMatchObject({ event: 'error', data: { code: Code.InvalidRequest } });
+    expect(badMachine.received[0]).toMatchObject({ event: 'error', data: { code: Code.InvalidRequest, fatal: true } });
+    expect(badMachine.closeCode).not.toBeNull();
 
     const unknown = await exchange([{ event: 'init', data: { machineID: 99999, token, protocol: 1 } }]);
-    expect(unknown.received[0]).toMatchObject({ event: 'error', data: { code: Code.NotFound } });
+    expect(unknown.received[0]).toMatchObject({ event: 'error', data: { code: Code.NotFound, fatal: true } });
+    expect(unknown.closeCode).not.toBeNull();
   });
 
   it('an init of another protocol version: a fatal 42600 naming both versions, and close 4004', async () => {
@@ -92,17 +105,15 @@ describe('game channel input', () => {
         { event: 'nope', data: {} },
         { event: 'view', data: { videoType: 'webcam' } },
         { event: 'view', data: { videoType: 'camera' } },
+        // Answered too: the socket outlived the five before it.
+        '{junk again',
       ],
-      5,
+      6,
+      { staysOpen: true },
     );
-    expect(result.received.map((m) => m.data.code)).toEqual([
-      Code.InvalidRequest,
-      Code.InvalidRequest,
-      Code.InvalidRequest,
-      Code.InvalidRequest,
-      Code.InvalidRequest,
-    ]);
+    expect(result.received.map((m) => m.data.code)).toEqual(Array(6).fill(Code.InvalidRequest));
     expect(result.received.every((m) => m.data.fatal === false)).toBe(true);
+    expect(result.closeCode).toBeNull();
   });
 
   it('the reconnect actions answer 40404 without an open session', async () => {
