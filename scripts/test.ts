@@ -7,7 +7,6 @@
  * app, and the end-to-end tests in Chromium (Playwright). Ends with a table of every stage's
  * duration; exits non-zero when any stage fails.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +14,8 @@ import { freePort, stopChild } from '@reel/process';
 import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
 import { buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
-import { childrenCpuSeconds, formatStageTable, type StageResult } from './stage-table.js';
+import { formatStageTable } from './stage-table.js';
+import { StageRunner } from './stage-runner.js';
 import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,22 +31,7 @@ const SYSTEM_PACKAGES: SystemPackage[] = [
   { binary: '/usr/bin/openssl', pkg: 'openssl', why: 'the TLS front test (its certificate)', required: false },
 ];
 
-const stages: StageResult[] = [];
-
-function timed(title: string, body: () => boolean): boolean {
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  const cpuBefore = childrenCpuSeconds();
-  const ok = body();
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const cpuAfter = childrenCpuSeconds();
-  console.log(`=== ${title}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s ===`);
-  stages.push({ title, ok, seconds, ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}) });
-  return ok;
-}
-
-const run = (title: string, command: string, args: string[]) =>
-  timed(title, () => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status === 0);
+const stages = new StageRunner(root);
 
 const startedAt = Date.now();
 ensureSystemPackages(SYSTEM_PACKAGES, 'the browser tests');
@@ -65,12 +50,17 @@ if (!process.env.NATS_URL && fs.existsSync(NATS_SERVER)) {
 }
 if (process.env.NATS_URL && fs.existsSync(HAPROXY)) process.env.REEL_CLUSTER_TESTS = 'required';
 
-run('type check (tsc, strict)', 'npm', ['run', '--silent', 'typecheck']);
-run('lint (eslint, 0 warnings)', 'npx', ['eslint', '--max-warnings', '0', '.']);
-// Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
-run('dead exports (knip)', 'npx', ['knip', '--include', 'exports,types', '--no-progress']);
-run('unit, component and API tests (vitest)', 'npx', ['vitest', 'run']);
-timed('web build (vite)', () => {
+// The fast checks first, at once (each is one process; together they fill two cores), so a type or
+// lint error shows within a minute. Vitest comes after them, never beside: lint-walls.test.ts plants
+// files in the tree that eslint and knip would read.
+await stages.runTogether([
+  { title: 'type check (tsc, strict)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { title: 'lint (eslint, 0 warnings)', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+  // Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
+  { title: 'dead exports (knip)', command: 'npx', args: ['knip', '--include', 'exports,types', '--no-progress'] },
+]);
+stages.run({ title: 'unit, component and API tests (vitest)', command: 'npx', args: ['vitest', 'run'] });
+stages.timed('web build (vite)', () => {
   try {
     buildWeb();
     return true;
@@ -78,13 +68,13 @@ timed('web build (vite)', () => {
     return false;
   }
 });
-run('live video end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts']);
-run('product end-to-end tests in Chromium (playwright)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+stages.run({ title: 'live video end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts'] });
+stages.run({ title: 'product end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] });
 // The short fault suite: kill -9 of every part under play; the seed is printed to replay a failure.
-run('fault suite, short (kill -9 under play, docs/operations.md)', 'npx', ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50']);
+stages.run({ title: 'fault suite, short (kill -9 under play, docs/operations.md)', command: 'npx', args: ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50'] });
 
 if (nats) await stopChild(nats.child);
-const failed = stages.filter((stage) => !stage.ok).length;
-console.log(`\n${formatStageTable(stages, Math.round((Date.now() - startedAt) / 1000))}`);
-console.log(`\n${stages.length - failed} stages passed, ${failed} failed`);
+const failed = stages.results.filter((stage) => !stage.ok).length;
+console.log(`\n${formatStageTable(stages.results, Math.round((Date.now() - startedAt) / 1000))}`);
+console.log(`\n${stages.results.length - failed} stages passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

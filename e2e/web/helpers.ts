@@ -1,11 +1,11 @@
 /** Shared steps for the web app's end-to-end tests (real server, real Chromium). */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { REPO_ROOT, workerProduct } from '../product/instances';
+import { runOperatorSync } from '../product/operator-client';
 
 export { REPO_ROOT };
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -13,14 +13,12 @@ const ARTIFACTS_DIR = path.resolve(here, '../artifacts');
 /** The data directory of this worker's product; the operator CLI must talk to the same database. */
 export const DATA_DIR = workerProduct().dataDir;
 
-/** Runs `npm run operator -- ...` against the server under test. */
+/**
+ * Runs `npm run operator -- ...` against the server under test and returns what it printed; throws
+ * on a non-zero exit. The command line stays loaded in a thread of this worker (product/operator-client.ts).
+ */
 export function operator(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/cli/operator.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  return runOperatorSync(DATA_DIR, args);
 }
 
 let counter = 0;

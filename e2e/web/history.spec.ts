@@ -5,9 +5,6 @@ import { createPlayer, operator, signIn, useEnglish } from './helpers';
 test.beforeEach(async ({ page }) => useEnglish(page));
 
 test('transactions: columns, items per page, load more, search and CSV download', async ({ page }) => {
-  // Thirteen operator command-line runs (each a Node start) come first: several seconds each on a
-  // loaded 2-core machine, which alone used up the default 60 s in a CI-like run.
-  test.setTimeout(180_000);
   const player = createPlayer('hist');
   for (let index = 1; index <= 12; index++) operator('deposit', player.username, `${index}.00`);
   operator('withdraw', player.username, '1.00');
