@@ -12,6 +12,8 @@ export interface StageCommand {
   title: string;
   command: string;
   args: string[];
+  /** Beside others: print its output as it comes (at most one such stage), the others' when they end. */
+  live?: boolean;
 }
 
 export class StageRunner {
@@ -43,23 +45,26 @@ export class StageRunner {
     return outcomes.every((outcome) => outcome.ok);
   }
 
-  private runHeldBack({ title, command, args }: StageCommand): Promise<StageResult> {
+  private runHeldBack({ title, command, args, live = false }: StageCommand): Promise<StageResult> {
     const started = Date.now();
+    if (live) console.log(`\n=== ${title} (output as it comes) ===`);
     // cpu-of.ts runs the command and reports its process tree's CPU time on fd 3.
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(this.cwd, 'scripts/cpu-of.ts'), command, ...args], {
       cwd: this.cwd,
       env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe', 'pipe'],
     });
     const output: Buffer[] = [];
     let cpuReport = '';
-    child.stdout!.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stdio[3]!.on('data', (chunk: Buffer) => (cpuReport += chunk.toString()));
     return new Promise((resolve) => {
       child.on('close', (code) => {
-        console.log(`\n=== ${title} ===`);
-        process.stdout.write(Buffer.concat(output));
+        if (!live) {
+          console.log(`\n=== ${title} ===`);
+          process.stdout.write(Buffer.concat(output));
+        }
         const cpu = Number.parseFloat(cpuReport);
         resolve(finished(title, code === 0, started, Number.isFinite(cpu) ? cpu : undefined));
       });

@@ -3,16 +3,17 @@
  * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), builds
  * the scale path's NACK-fixed Janus (apps/media/src/janus/janus-build.ts; root too), starts
  * a nats-server of its own for the cluster tests when no NATS_URL is given, then: type check, lint
- * and dead exports (the fast stage), the unit, component and API tests (Vitest), a build of the web
- * app, and the end-to-end tests in Chromium (Playwright). Ends with a table of every stage's
- * duration; exits non-zero when any stage fails.
+ * and dead exports (at once), a build of the web app, the unit, component and API tests (Vitest)
+ * beside the product's end-to-end tests in Chromium (Playwright), the live-video end-to-end tests
+ * alone, and the short fault suite. Ends with a table of every stage's duration and CPU time;
+ * exits non-zero when any stage fails (docs/operations.md, "Test stages").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, stopChild } from '@reel/process';
 import { startNatsServer } from '../apps/server/src/cluster/nats-server.js';
-import { buildWeb } from './web-build.js';
+import { WEB_BUILT_ENV, buildWeb } from './web-build.js';
 import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
 import { formatStageTable } from './stage-table.js';
 import { StageRunner } from './stage-runner.js';
@@ -59,17 +60,23 @@ await stages.runTogether([
   // Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
   { title: 'dead exports (knip)', command: 'npx', args: ['knip', '--include', 'exports,types', '--no-progress'] },
 ]);
-stages.run({ title: 'unit, component and API tests (vitest)', command: 'npx', args: ['vitest', 'run'] });
 stages.timed('web build (vite)', () => {
   try {
     buildWeb();
+    process.env[WEB_BUILT_ENV] = '1';
     return true;
   } catch {
     return false;
   }
 });
+// Vitest and the product browser tests at once: both mostly wait (on PostgreSQL, child processes,
+// sockets, a browser's rendering, the cabinets' reels), each alone leaves most of two cores idle.
+await stages.runTogether([
+  { title: 'unit, component and API tests (vitest)', command: 'npx', args: ['vitest', 'run'] },
+  { title: 'product end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], live: true },
+]);
+// Alone: the smoothness test counts freezes, which needs the two cores to itself.
 stages.run({ title: 'live video end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts'] });
-stages.run({ title: 'product end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] });
 // The short fault suite: kill -9 of every part under play; the seed is printed to replay a failure.
 stages.run({ title: 'fault suite, short (kill -9 under play, docs/operations.md)', command: 'npx', args: ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50'] });
 

@@ -20,7 +20,15 @@ function newestMtimeMs(target: string): number {
   return newest;
 }
 
+/**
+ * Set by `npm test` once its web build stage has built the app: every product it starts then uses
+ * that build as it is. Vitest runs beside the product browser tests, and lint-walls.test.ts plants
+ * files under apps/web/src for a moment, which would otherwise look like a changed source.
+ */
+export const WEB_BUILT_ENV = 'REEL_WEB_BUILT';
+
 export function webBuildIsStale() {
+  if (process.env[WEB_BUILT_ENV] === '1' && fs.existsSync(builtIndex)) return false;
   if (!fs.existsSync(builtIndex)) return true;
   const sources = Math.max(newestMtimeMs(webDir), newestMtimeMs(path.join(root, 'packages/protocol/src')));
   return sources > fs.statSync(builtIndex).mtimeMs;
