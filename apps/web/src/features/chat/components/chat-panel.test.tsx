@@ -55,7 +55,9 @@ describe('support chat pushes', () => {
     dialog = [...dialog, message('support', 'Hi Demo, how can we help?')];
     for (const listener of listeners) listener(chatInfo, 1);
     expect(await screen.findByText('Hi Demo, how can we help?')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText('Request Successfull')).toBeNull();
+    // A later plain notice with the same code does make that toast: once it shows, the chat push
+    // before it has had its turn, and it made none.
+    for (const listener of listeners) listener({ ...chatInfo, action: '' }, 2);
+    expect(await screen.findAllByText('Request Successfull')).toHaveLength(1);
   });
 });
