@@ -1,8 +1,9 @@
 /**
- * How `npm test` runs its stages: one after another, or several at once (the fast checks, which are
- * each one process and together fill two cores). Every stage is timed and keeps its own row in the
- * stage table, with the CPU time of its own processes even when others run beside it. Output of a
- * stage that runs beside others is held back and printed whole when it ends, so logs never interleave.
+ * How `npm test` runs its stages: one after another, or several at once (the fast checks, each one
+ * process, together fill two cores; Vitest and the product browser tests both mostly wait). Every
+ * stage is timed and keeps its own row in the stage table, with the CPU time of its own processes
+ * even when others run beside it. Output of a stage that runs beside others is held back and
+ * printed whole when it ends (except the one marked `live`), so logs never interleave.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
