@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { childrenCpuSeconds, type StageResult } from './stage-table.js';
 
-export interface StageCommand {
+interface StageCommand {
   title: string;
   command: string;
   args: string[];
