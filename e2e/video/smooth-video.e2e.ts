@@ -67,15 +67,6 @@ for (const choice of FFMPEG_CHOICES) {
       test.skip(true, reason);
       return;
     }
-    if (choice.name === 'bundled' && !process.env.SMOOTH_BUNDLED) {
-      // Open in issue 24: on a quiet 2-core machine this case counted 0, 2, 0 and 1 freezes in four
-      // runs of 30 s (one gap of 217–350 ms, nothing lost), where Debian's build counted 0 every
-      // time. It stays red on demand (SMOOTH_BUNDLED=1) until the cause is found and fixed.
-      const reason = 'bundled ffmpeg: KNOWN OPEN (issue 24): 0–2 freezes in 30 s on a quiet 2-core machine; SMOOTH_BUNDLED=1 runs it';
-      console.log(reason);
-      test.skip(true, reason);
-      return;
-    }
     test.setTimeout(PLAY_MS + 60_000);
     const page = await productPage(browser);
     const request = page.context().request;

@@ -29,11 +29,13 @@ class RelayThread {
     // The relays do not keep the cabinet process alive.
     this.worker.unref();
     this.worker.on('message', (reply: RelayReply) => this.waiters.get(reply.id)?.shift()?.(reply));
-    this.worker.on('error', (error) => {
-      for (const [id, waiting] of this.waiters) for (const w of waiting.splice(0)) w({ op: 'failed', id, message: error.message });
+    const ended = (message: string) => {
+      for (const [id, waiting] of this.waiters) for (const w of waiting.splice(0)) w({ op: 'failed', id, message });
       // The next relay starts a new thread.
       if (RelayThread.current === this) RelayThread.current = null;
-    });
+    };
+    this.worker.on('error', (error) => ended(error.message));
+    this.worker.on('exit', (code) => ended(`the relay thread exited with code ${code}`));
   }
 
   static get(): RelayThread {
