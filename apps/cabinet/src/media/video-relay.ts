@@ -64,6 +64,11 @@ function extension(): string {
 
 let nextId = 1;
 
+/** Starts the relays' thread ahead of the first relay (the cabinet does when its ffmpeg needs one). */
+export function prepareVideoRelays(): void {
+  RelayThread.get();
+}
+
 export class VideoRelay {
   private closed = false;
 
