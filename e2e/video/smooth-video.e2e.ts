@@ -27,12 +27,24 @@ import {
   smoothness,
 } from './inbound-video';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
+import { faultOf } from '../product/product-log';
 
 const PLAY_MS = 30_000;
 const SPIN_EVERY_MS = 2500;
 const MIN_DECODED_FPS = 28;
 
 let product: RunningProduct | null = null;
+/** The product's output: a restart or an error while a case plays fails it, with the lines shown. */
+const output: string[] = [];
+
+/** Every game channel state the screen showed (`data-connection`), in order. */
+const RECORD_CHANNEL_STATES = `
+  window.__channelStates = [];
+  new MutationObserver(() => {
+    const state = document.querySelector('.game')?.getAttribute('data-connection');
+    if (state && window.__channelStates.at(-1) !== state) window.__channelStates.push(state);
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-connection'], childList: true });
+`;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
@@ -41,7 +53,7 @@ test.beforeAll(async () => {
     port,
     dataDir: path.join(REPO_ROOT, `.tmp/e2e-smooth-product-${port}`),
     env: { LOG_LEVEL: 'warn', CABINET_FFMPEG: smoothMachinesEnv() },
-    onLine: () => {},
+    onLine: (line) => output.push(line),
   });
 });
 
@@ -55,6 +67,7 @@ async function productPage(browser: import('@playwright/test').Browser): Promise
   const page = await context.newPage();
   await useEnglish(page);
   await page.addInitScript(CAPTURE_PEER_CONNECTIONS);
+  await page.addInitScript(RECORD_CHANNEL_STATES);
   return page;
 }
 
@@ -67,16 +80,8 @@ for (const choice of FFMPEG_CHOICES) {
       test.skip(true, reason);
       return;
     }
-    if (choice.name === 'bundled' && !process.env.SMOOTH_BUNDLED) {
-      // Open in issue 24: on a quiet 2-core machine this case counted 0, 2, 0 and 1 freezes in four
-      // runs of 30 s (one gap of 217–350 ms, nothing lost), where Debian's build counted 0 every
-      // time. It stays red on demand (SMOOTH_BUNDLED=1) until the cause is found and fixed.
-      const reason = 'bundled ffmpeg: KNOWN OPEN (issue 24): 0–2 freezes in 30 s on a quiet 2-core machine; SMOOTH_BUNDLED=1 runs it';
-      console.log(reason);
-      test.skip(true, reason);
-      return;
-    }
     test.setTimeout(PLAY_MS + 60_000);
+    const outputFrom = output.length;
     const page = await productPage(browser);
     const request = page.context().request;
     const token = await apiToken(request);
@@ -108,6 +113,11 @@ for (const choice of FFMPEG_CHOICES) {
     const s = smoothness(before, await readInboundVideo(page), await presentedFrameTimes(page), windowMs);
     console.log(`${choice.name} ffmpeg ${binary} on machine ${machineId}, ${spins} spins: ${describeSmoothness(s)}`);
 
+    const states = await page.evaluate(() => (window as unknown as { __channelStates: string[] }).__channelStates);
+    console.log(`game channel states: ${states.join(' → ')}`);
+    expect(output.slice(outputFrom).filter((line) => faultOf(line)), 'restarts and error-level lines of the product').toEqual([]);
+    // A cold join of the bundled build once left the screen on "Reconnecting to the machine..." (issue 24).
+    expect(states.slice(states.indexOf('joined')), 'the game channel stayed joined while the reels spun').toEqual(['joined']);
     expect(spins, 'the reels were spun').toBeGreaterThan(3);
     expect(s.freezes, 'freezes Chrome counted (inbound-rtp freezeCount)').toBe(0);
     expect(s.decodedFps, 'frames decoded a second').toBeGreaterThanOrEqual(MIN_DECODED_FPS);

@@ -12,6 +12,7 @@ import { MachineStream } from './media/machine-stream.js';
 import { DEFAULT_BANDS } from './media/bands.js';
 import { resolveFfmpeg } from './media/ffmpeg-path.js';
 import { describeProbe, probeFfmpeg } from './media/ffmpeg-probe.js';
+import { prepareVideoRelays } from './media/video-relay.js';
 import { AgentClient } from './agent/agent-client.js';
 import { LobbySnapshots } from './media/lobby-snapshots.js';
 import { loadCabinetConfig } from './config.js';
@@ -38,7 +39,13 @@ const ffmpegPaths = new Map(videoMachines.map((m) => [m.machineId, ffmpegOf(m.ma
 const usedFfmpegs = new Set(ffmpegPaths.values());
 if (usedFfmpegs.has(null)) log('ffmpeg not found: machines run without video');
 // Once per binary: which version, which arguments (the streams reuse this cached probe).
-for (const path of usedFfmpegs) if (path) void probeFfmpeg(path).then((probe) => log(describeProbe(probe)));
+// A binary that needs the picture-ID relay starts its thread now, not when a player joins cold.
+for (const path of usedFfmpegs)
+  if (path)
+    void probeFfmpeg(path).then((probe) => {
+      log(describeProbe(probe));
+      if (probe.capabilities.shortPictureIds) prepareVideoRelays();
+    });
 
 log(`critical memory in ${config.dataDir}`);
 const entries = config.machines.map(({ machineId, key, camera, video }) => {

@@ -3,23 +3,15 @@
  * Runs N paid spins across worker threads and compares the measured RTP with the exact design
  * figure from math.ts; exits 1 when the difference exceeds ±0.5 percentage points.
  */
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData, type Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { simulate, type SimTotals } from './game/simulate.js';
 import { computeDesignMath } from '@reel/protocol';
+import { startWorker } from './worker-thread.js';
 
 const TOLERANCE_PCT = 0.5;
 
-/**
- * Workers do not inherit tsx's loader on Node 20, so when running from source the worker is a tiny
- * eval script that loads this file through tsx's API.
- */
-function spawnWorker(data: { spins: number }): Worker {
-  const url = import.meta.url;
-  if (!url.endsWith('.ts')) return new Worker(new URL(url), { workerData: data });
-  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(url)}, ${JSON.stringify(url)}))`;
-  return new Worker(boot, { eval: true, workerData: data });
-}
+const spawnWorker = (data: { spins: number }): Worker => startWorker(import.meta.url, data);
 
 if (!isMainThread) {
   parentPort!.postMessage(simulate((workerData as { spins: number }).spins));

@@ -1,4 +1,5 @@
 import dgram from 'node:dgram';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VideoRelay } from './video-relay.js';
 
@@ -57,7 +58,7 @@ describe('the video relay', () => {
     await until(() => rtp.got.length === 3 && rtcp.got.length === 1);
     expect(rtp.got.map((p) => p.readUInt16BE(14) & 0x7fff)).toEqual([126, 127, 128]);
     expect(rtcp.got[0]![1]).toBe(200);
-    expect(relay.packets).toBe(3);
+    expect(await relay.packets()).toBe(3);
   });
 
   it('follows a new target and counts on', async () => {
@@ -72,5 +73,56 @@ describe('the video relay', () => {
     sender.socket.send(vp8Packet(0), relay.via.port, relay.via.host);
     await until(() => second.rtp.got.length === 1);
     expect(second.rtp.got[0]!.readUInt16BE(14) & 0x7fff).toBe(128);
+  });
+});
+
+/**
+ * A thread of the test's own sends a packet every 10 ms through the relay to itself and reports
+ * how long each took, while the main thread is busy: the relay must not wait for it.
+ */
+const PROBE = `
+const dgram = require('node:dgram');
+const { parentPort, workerData } = require('node:worker_threads');
+const socket = dgram.createSocket('udp4');
+const delays = [];
+socket.on('message', (m) => delays.push(performance.timeOrigin + performance.now() - m.readDoubleBE(12)));
+socket.bind(0, '127.0.0.1', () => {
+  parentPort.postMessage({ port: socket.address().port });
+  parentPort.once('message', (relayPort) => {
+    let sent = 0;
+    const timer = setInterval(() => {
+      const packet = Buffer.alloc(20);
+      packet[0] = 0x80;
+      packet[1] = 96;
+      packet.writeDoubleBE(performance.timeOrigin + performance.now(), 12);
+      socket.send(packet, relayPort, '127.0.0.1');
+      if (++sent === workerData.packets) {
+        clearInterval(timer);
+        setTimeout(() => { parentPort.postMessage({ delays }); socket.close(); }, 200);
+      }
+    }, 10);
+  });
+});
+`;
+
+describe('the video relay beside a busy cabinet', () => {
+  it('passes packets on while the main thread renders (it blocks here for 400 ms)', async () => {
+    const probe = new Worker(PROBE, { eval: true, workerData: { packets: 60 } });
+    const { port } = await new Promise<{ port: number }>((resolve) => probe.once('message', resolve));
+    const relay = await VideoRelay.open({ host: '127.0.0.1', port });
+    relays.push(relay);
+    const report = new Promise<{ delays: number[] }>((resolve) => probe.on('message', resolve));
+    probe.postMessage(relay.via.port);
+    // Let the probe get going, then hold the main thread as a long render or a garbage collection would.
+    await new Promise((r) => setTimeout(r, 100));
+    const blockedUntil = performance.now() + 400;
+    while (performance.now() < blockedUntil);
+    const { delays } = await report;
+    await probe.terminate();
+    const slowest = Math.max(...delays);
+    console.log(`relay hop with the main thread blocked for 400 ms: ${delays.length} packets, slowest ${slowest.toFixed(1)} ms`);
+    expect(delays).toHaveLength(60);
+    // On the main thread's event loop the packets sent during the block waited up to 400 ms.
+    expect(slowest).toBeLessThan(200);
   });
 });
