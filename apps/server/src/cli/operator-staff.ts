@@ -12,7 +12,7 @@ import { DEFAULT_CLI_REASON } from './operator-commands.js';
 import { action, out } from './operator-kit.js';
 
 /** Creates a console account and its audit row; a password is generated when none is given. */
-export async function createStaffCommand(db: Db, input: { username: string; role: string; password?: string; reason?: string }) {
+async function createStaffCommand(db: Db, input: { username: string; role: string; password?: string; reason?: string }) {
   const password = input.password ?? crypto.randomBytes(12).toString('base64url');
   const operator = await withTransaction(db, async (tx) => {
     const created = await createOperator(tx, { username: input.username, password, role: input.role });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 
 export const AUDIT_SIGN_EVERY = 10;
-export const AUDIT_SIGN_INTERVAL_MS = 60_000;
+const AUDIT_SIGN_INTERVAL_MS = 60_000;
 /** The transaction-scoped advisory lock every writer of the trail takes first: one writer at a time. */
 export const AUDIT_LOCK_ID = 727_012;
 

@@ -10,7 +10,7 @@ import type { Queryable } from '../../db/pool.js';
 import { GENESIS_HASH, rowHash, type ChainedRow } from './audit-chain.js';
 import { headSignatureValid, type AuditKey } from './audit-signing.js';
 
-export interface AuditVerification {
+interface AuditVerification {
   ok: boolean;
   rows: number;
   head_seq: number;
