@@ -3,7 +3,9 @@
  * DATA_DIR, or AUDIT_KEY_FILE), so someone who can rewrite every table still cannot sign a forged
  * head: a signed (seq, hash) pins every row up to seq, and the highest signed seq shows a cut tail.
  * The head is signed inside the appending transaction once AUDIT_SIGN_EVERY rows are unsigned, and
- * by a timer at least every AUDIT_SIGN_INTERVAL_MS while rows are unsigned.
+ * by a timer at least every AUDIT_SIGN_INTERVAL_MS while rows are unsigned. The timer also copies
+ * the newest signed head to a witness file beside the key, so cutting the trail's tail together
+ * with the tail of `audit_heads` is still seen.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -95,9 +97,53 @@ export async function signAuditHead(db: Db, key: AuditKey): Promise<boolean> {
   });
 }
 
-/** Signs the head every `intervalMs` while rows are unsigned; returns the stop function. */
-export function startAuditSigner(db: Db, key: AuditKey, onError: (error: unknown) => void, intervalMs = AUDIT_SIGN_INTERVAL_MS) {
-  const timer = setInterval(() => void signAuditHead(db, key).catch(onError), intervalMs);
+export interface SignedHead {
+  seq: number;
+  hash: string;
+  signed_at: string;
+  key_id: string;
+  signature: string;
+}
+
+/** The newest signed head of `audit_heads`, as the verifier and the witness file hold it. */
+async function newestSignedHead(db: Queryable): Promise<SignedHead | null> {
+  const { rows } = await db.query<Omit<SignedHead, 'signed_at'> & { signed_at: Date }>(
+    'SELECT seq, hash, signed_at, key_id, signature FROM audit_heads ORDER BY seq DESC LIMIT 1',
+  );
+  return rows[0] ? { ...rows[0], signed_at: rows[0].signed_at.toISOString() } : null;
+}
+
+/** The witness file of the key in `keyFile`: the newest signed head, kept outside the database. */
+export const witnessFileOf = (keyFile: string) => path.join(path.dirname(keyFile), 'audit-head.json');
+
+/** Copies the newest committed signed head to `file` (replaced whole, never half-written). */
+export async function writeHeadWitness(db: Queryable, file: string): Promise<void> {
+  const head = await newestSignedHead(db);
+  if (!head) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(head), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
+/** The witness file's head, or null when there is none (a fresh data folder). */
+export function readHeadWitness(file: string): SignedHead | null {
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SignedHead;
+}
+
+/** Signs the head every `intervalMs` while rows are unsigned, then updates the witness; returns the stop function. */
+export function startAuditSigner(
+  db: Db,
+  key: AuditKey,
+  witnessFile: string,
+  onError: (error: unknown) => void,
+  intervalMs = AUDIT_SIGN_INTERVAL_MS,
+) {
+  const tick = async () => {
+    await signAuditHead(db, key);
+    await writeHeadWitness(db, witnessFile);
+  };
+  const timer = setInterval(() => void tick().catch(onError), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }
