@@ -37,11 +37,16 @@ export function loadAuditKey(file: string): AuditKey {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const { privateKey } = crypto.generateKeyPairSync('ed25519');
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    // 'wx': two processes starting at once must not overwrite each other's key.
+    // Written aside, then linked in: the link fails when another process created the key first, and
+    // nobody ever reads a half-written file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, pem, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(temporary, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(temporary);
     }
   }
   return keyFromPem(fs.readFileSync(file, 'utf8'));
