@@ -17,9 +17,11 @@ import { agentHubPlugin } from './modules/cabinets/plugin.js';
 import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { witnessFileOf } from './modules/audit/audit-signing.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
-  const { config, db, bus, tokens, geo } = ctx;
+  const { config, db, bus, tokens, geo, operatorTokens } = ctx;
   // In a cluster the sessions run on the owning server; the routes ask it over the bus.
   const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
@@ -32,6 +34,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(chatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
+      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config });
     },
     { prefix: '/api' },
   );
