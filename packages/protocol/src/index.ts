@@ -11,4 +11,5 @@ export * from './text.js';
 export * from './slot/index.js';
 export * from './timestamp-strip.js';
 export * from './ws-server.js';
+export * from './admin.js';
 export * from './admin-support.js';
