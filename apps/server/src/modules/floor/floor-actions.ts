@@ -8,7 +8,7 @@ import { Code } from '@reel/protocol';
 import { withTransaction, type Db, type Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { auditActor, type StaffActor } from '../operator-actions/actor.js';
-import { appendAudit } from '../operator-actions/audit.js';
+import { appendAudit } from '../audit/audit-log.js';
 import { requireReason } from '../operator-actions/reason.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { lockServiceColumns, setEmergencyStop, setOutOfService } from './machine-service.js';

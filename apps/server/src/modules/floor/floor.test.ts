@@ -7,6 +7,7 @@ import { TestSocket } from '../../../test/ws-client.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { AppError } from '../../lib/errors.js';
 import { SessionManager } from '../sessions/session-manager.js';
+import { useTestAuditKey } from '../../../test/audit-key.js';
 
 let t: TestApp;
 let cabinets: FakeCabinets;
@@ -30,7 +31,11 @@ async function codeOf(promise: Promise<unknown>) {
   return error instanceof AppError ? error.code : null;
 }
 
+const auditRows = async () =>
+  (await t.ctx.db.query<{ actor: string; action: string; target: string; reason: string }>('SELECT actor, action, target, reason FROM audit_log ORDER BY seq')).rows;
+
 beforeAll(async () => {
+  useTestAuditKey();
   cabinets = new FakeCabinets();
   t = await createTestApp(
     () => {},
@@ -105,6 +110,7 @@ describe('the console floor', () => {
     }
     expect(conn.closedWith).toBeNull();
     expect(await floorOf()).toMatchObject({ outOfService: null, emergencyStop: null, creditsCents: 1_000 });
+    expect(await auditRows()).toEqual([]);
   });
 
   it('kicks: the player gets QUIT_REQUEST and the session waits in grace with its credits', async () => {
@@ -113,6 +119,7 @@ describe('the console floor', () => {
     expect(response.json()).toMatchObject({ ok: true, playerId: demo });
     expect(conn.last('info')).toMatchObject({ code: Code.SessionTerminated, action: SessionAction.QuitRequest });
     expect(conn.closedWith).toBe(WsCloseCode.QuitRequest);
+    expect((await auditRows()).at(-1)).toEqual({ actor: 'operator:alice', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
     expect(await floorOf()).toMatchObject({ session: { status: 'disconnected' }, creditsCents: 1_000 });
     // Nobody on the machine to kick: 40404.
     await sessions.leave(demo);
@@ -138,6 +145,10 @@ describe('the console floor', () => {
     const back = await act('PUT', AdminFloorPath.service, { inService: true, reason: 'glass replaced' });
     expect(back.statusCode).toBe(200);
     expect((await floorOf()).outOfService).toBeNull();
+    expect((await auditRows()).slice(-2).map((row) => [row.action, row.reason])).toEqual([
+      ['machine.out_of_service', 'glass cracked'],
+      ['machine.in_service', 'glass replaced'],
+    ]);
   });
 
   it('emergency stop: the cabinet refuses every command, the player sees why; release makes cash out possible', async () => {
