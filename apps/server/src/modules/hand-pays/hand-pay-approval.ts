@@ -13,8 +13,8 @@ import { AppError } from '../../lib/errors.js';
 import { appendAudit } from '../audit/audit-log.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
-import { auditActor, type StaffActor } from '../operator-actions/actor.js';
-import { requireReason } from '../operator-actions/reason.js';
+import type { StaffActor } from '../operator-actions/actor.js';
+import { requireReason } from '../audit/audit-actor.js';
 import { listHandPays, lockHandPay, markHandPayPaid, signFirst, type HandPayRow } from './hand-pay-repository.js';
 
 interface ApprovalDeps {
@@ -30,7 +30,7 @@ export async function handPayQueue(db: Db, status: 'waiting' | 'paid' | undefine
 
 export async function approveHandPay(deps: ApprovalDeps, staff: StaffActor, id: number, reasonText: string | undefined) {
   const reason = requireReason(reasonText);
-  const signer = auditActor(staff);
+  const signer = staff.actor;
   const outcome = await withMoney(deps, async (tx, move) => {
     const row = await lockHandPay(tx, id);
     if (!row) throw new AppError(Code.NotFound, 404);

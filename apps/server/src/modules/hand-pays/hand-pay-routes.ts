@@ -30,6 +30,6 @@ export const handPayRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessio
       ...staffOnly,
       schema: schema({ params: HandPayParams, body: HandPayApproveRequest, response: { 200: HandPayApproveResult, ...errorResponses } }),
     },
-    async (request) => approveHandPay({ db, bus, paid }, staffActor(request.auth), request.params.id, request.body.reason),
+    async (request) => approveHandPay({ db, bus, paid }, staffActor(request.operator), request.params.id, request.body.reason),
   );
 };

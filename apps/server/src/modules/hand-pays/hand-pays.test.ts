@@ -3,7 +3,6 @@ import { AdminHandPayPath, Code, type HandPayView } from '@reel/protocol';
 import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { FakeConnection } from '../../../test/game-connection.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
-import { useTestAuditKey } from '../../../test/audit-key.js';
 import { auditLedger, walletBalance } from '../ledger/ledger.js';
 import { auditPlayers } from '../ledger/player-audit.js';
 import { AppError } from '../../lib/errors.js';
@@ -15,14 +14,14 @@ const SECOND_SIGNER = 20_000;
 let t: TestApp;
 let cabinets: FakeCabinets;
 let sessions: SessionManager;
-let alice: string;
-let bobby: string;
+let staff1: string;
+let admin: string;
 let playerToken: string;
 let demo: number;
 let machine: number;
 let conn: FakeConnection;
 
-const list = async (token = alice) =>
+const list = async (token = staff1) =>
   (await t.app.inject({ method: 'GET', url: `/api${AdminHandPayPath.list}?status=waiting`, headers: t.auth(token) })).json<HandPayView[]>();
 const approve = (id: number, token: string, reason: string | null = 'checked the cabinet camera') =>
   t.app.inject({
@@ -53,7 +52,6 @@ async function bigWin(winCents: number): Promise<HandPayView> {
 }
 
 beforeAll(async () => {
-  useTestAuditKey();
   cabinets = new FakeCabinets();
   t = await createTestApp(
     () => {},
@@ -64,10 +62,9 @@ beforeAll(async () => {
     },
   );
   await sessions.start();
-  // Stand-in for the console's operator accounts: signed-in accounts with the staff role.
-  await t.ctx.db.query("UPDATE players SET roles = '{staff}' WHERE username IN ('alice', 'bobby')");
-  alice = await t.login('alice', 'alice1234');
-  bobby = await t.login('bobby', 'bobby1234');
+  // The demo operators: two staff members and an admin.
+  staff1 = await t.operatorLogin('staff1', 'staff1234');
+  admin = await t.operatorLogin('admin', 'admin1234');
   playerToken = await t.login('demo', 'demo1234');
   demo = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'demo'")).rows[0]!.id;
   machine = (await t.ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id LIMIT 1')).rows[0]!.id;
@@ -97,16 +94,16 @@ describe('hand pays', () => {
 
     const player = await approve(handPay.id, playerToken);
     expect(player.json().code).toBe(Code.RoleNotAllowed);
-    const noReason = await approve(handPay.id, alice, null);
+    const noReason = await approve(handPay.id, staff1, null);
     expect(noReason.json().code).toBe(Code.ReasonRequired);
 
-    const paid = await approve(handPay.id, alice);
+    const paid = await approve(handPay.id, staff1);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({ paid: true, handPay: { status: 'paid', firstSigner: 'operator:alice', secondSigner: null } });
+    expect(paid.json()).toMatchObject({ paid: true, handPay: { status: 'paid', firstSigner: 'operator:staff1', secondSigner: null } });
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before - 100 + LIMIT);
     expect(conn.last('info')).toMatchObject({ code: Code.Success, action: 'HAND_PAY', params: { amount: LIMIT } });
 
-    const again = await approve(handPay.id, bobby);
+    const again = await approve(handPay.id, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe(Code.HandPayNotWaiting);
     expect(await handPayOps()).toBe(1);
@@ -115,21 +112,21 @@ describe('hand pays', () => {
     await sessions.cashIn(demo, 100, 'after-hand-pay');
     await sessions.cashOut(demo);
     const { rows } = await t.ctx.db.query("SELECT action, actor FROM audit_log WHERE target = $1 ORDER BY seq", [`hand_pay:${handPay.id}`]);
-    expect(rows).toEqual([{ action: 'hand_pay.paid', actor: 'operator:alice' }]);
+    expect(rows).toEqual([{ action: 'hand_pay.paid', actor: 'operator:staff1' }]);
   });
 
   it('at the second-signer amount two different staff must approve; the first signer cannot sign twice', async () => {
     const before = (await walletBalance(t.ctx.db, demo)).balance;
     const handPay = await bigWin(SECOND_SIGNER);
     expect(handPay.needsSecond).toBe(true);
-    const first = await approve(handPay.id, alice);
-    expect(first.json()).toMatchObject({ paid: false, handPay: { status: 'waiting', firstSigner: 'operator:alice' } });
-    const same = await approve(handPay.id, alice);
+    const first = await approve(handPay.id, staff1);
+    expect(first.json()).toMatchObject({ paid: false, handPay: { status: 'waiting', firstSigner: 'operator:staff1' } });
+    const same = await approve(handPay.id, staff1);
     expect(same.statusCode).toBe(403);
     expect(same.json().code).toBe(Code.SecondSignerSame);
     expect(await handPayOps()).toBe(1);
-    const second = await approve(handPay.id, bobby);
-    expect(second.json()).toMatchObject({ paid: true, handPay: { status: 'paid', firstSigner: 'operator:alice', secondSigner: 'operator:bobby' } });
+    const second = await approve(handPay.id, admin);
+    expect(second.json()).toMatchObject({ paid: true, handPay: { status: 'paid', firstSigner: 'operator:staff1', secondSigner: 'operator:admin' } });
     expect(await handPayOps()).toBe(2);
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before - 1_000 + 900 + SECOND_SIGNER);
   });
@@ -139,12 +136,12 @@ describe('hand pays', () => {
     // A crash inside the transaction (here: the audit row refused) rolls back the state and the money.
     await t.ctx.db.query(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'crash'; END $$`);
     await t.ctx.db.query('CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()');
-    expect((await approve(handPay.id, alice)).statusCode).toBe(500);
+    expect((await approve(handPay.id, staff1)).statusCode).toBe(500);
     await t.ctx.db.query('DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit()');
     expect((await list())[0]).toMatchObject({ id: handPay.id, status: 'waiting', firstSigner: null });
     const opsBefore = await handPayOps();
 
-    const [a, b] = await Promise.all([approve(handPay.id, alice), approve(handPay.id, bobby)]);
+    const [a, b] = await Promise.all([approve(handPay.id, staff1), approve(handPay.id, admin)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await handPayOps()).toBe(opsBefore + 1);
   });

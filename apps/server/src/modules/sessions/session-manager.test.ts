@@ -9,7 +9,6 @@ import { AppError } from '../../lib/errors.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
 import { approveHandPay } from '../hand-pays/hand-pay-approval.js';
-import { useTestAuditKey } from '../../../test/audit-key.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };
 
@@ -23,7 +22,6 @@ let otherMachine: number;
 const lobby: { id: number; status: string }[] = [];
 
 beforeAll(async () => {
-  useTestAuditKey();
   t = await createTestApp();
   const players = await t.ctx.db.query<{ id: number; username: string }>('SELECT id, username FROM players');
   demo = players.rows.find((p) => p.username === 'demo')!.id;
@@ -189,7 +187,7 @@ describe('money on the machine', () => {
     expect(cabinets.get(machine)!.meters.creditsCents).toBe(0);
     await expectCode(sessions.cashIn(demo, 100, 'locked'), Code.HandPayWaiting);
     const { rows } = await t.ctx.db.query<{ id: number }>("SELECT id FROM hand_pays WHERE status = 'waiting'");
-    await approveHandPay({ db: t.ctx.db, bus: t.ctx.bus, paid: (p) => sessions.handPayPaid(p.machineId, p.playerId, p.amountCents) }, { id: 1, username: 'floor', name: 'Floor', admin: false }, rows[0]!.id, 'seen on camera');
+    await approveHandPay({ db: t.ctx.db, bus: t.ctx.bus, paid: (p) => sessions.handPayPaid(p.machineId, p.playerId, p.amountCents) }, { id: 1, username: 'staff1', admin: false, actor: 'operator:staff1' }, rows[0]!.id, 'seen on camera');
     const paid = await t.ctx.db.query('SELECT kind, action_code, amount_cents FROM ledger_operations WHERE session_id = $1 ORDER BY id', [
       conn.last('joined').session.sessionId,
     ]);
