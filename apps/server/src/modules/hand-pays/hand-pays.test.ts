@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminHandPayPath, Code, type HandPayView } from '@reel/protocol';
 import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
@@ -7,6 +10,8 @@ import { auditLedger, walletBalance } from '../ledger/ledger.js';
 import { auditPlayers } from '../ledger/player-audit.js';
 import { AppError } from '../../lib/errors.js';
 import { SessionManager } from '../sessions/session-manager.js';
+import { AUDIT_LOCK_ID } from '../audit/audit-signing.js';
+import { REPO_ROOT } from '../../lib/paths.js';
 
 const LIMIT = 5_000;
 const SECOND_SIGNER = 20_000;
@@ -30,6 +35,8 @@ const approve = (id: number, token: string, reason: string | null = 'checked the
     headers: t.auth(token),
     payload: reason === null ? {} : { reason },
   });
+/** Locks of this test's database only (the PostgreSQL server may be shared). */
+const HERE = "database = (SELECT oid FROM pg_database WHERE datname = current_database())";
 const handPayOps = async () =>
   (await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_operations WHERE kind = 'hand_pay' AND player_id = $1", [demo])).rows[0]!.n;
 
@@ -143,6 +150,45 @@ describe('hand pays', () => {
 
     const [a, b] = await Promise.all([approve(handPay.id, staff1), approve(handPay.id, admin)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await handPayOps()).toBe(opsBefore + 1);
+  });
+
+  it('a kill -9 of the approving process in the middle of its transaction leaves the hand pay unpaid; the next approval pays it once', async () => {
+    const handPay = await bigWin(LIMIT);
+    const opsBefore = await handPayOps();
+    // Hold the audit trail's writer lock: the approver blocks inside its transaction after it moved
+    // the row and the money but before its audit row, and is killed there.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_ID]);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/test/hand-pay-approver.ts'), t.databaseUrl, String(handPay.id), t.ctx.config.auditKeyFile],
+      { cwd: REPO_ROOT, stdio: 'ignore' },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    try {
+      await expect
+        .poll(async () => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND ${HERE}`)).rows[0]!.n, { timeout: 30_000 })
+        .toBe(1);
+      // Inside the transaction: the row says paid and the money moved, uncommitted.
+      const inside = await t.ctx.db.query(`SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'hand_pays' AND l.mode = 'RowExclusiveLock' AND l.${HERE}`);
+      expect(inside.rows[0].n).toBeGreaterThan(0);
+      child.kill('SIGKILL');
+      expect(await exited).toBe('SIGKILL');
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    await expect
+      .poll(async () => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND ${HERE}`)).rows[0]!.n, { timeout: 10_000 })
+      .toBe(0);
+    expect((await list())[0]).toMatchObject({ id: handPay.id, status: 'waiting' });
+    expect(await handPayOps()).toBe(opsBefore);
+
+    const paid = await approve(handPay.id, staff1);
+    expect(paid.json()).toMatchObject({ paid: true });
     expect(await handPayOps()).toBe(opsBefore + 1);
   });
 });
