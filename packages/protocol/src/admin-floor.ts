@@ -18,7 +18,7 @@ export const AdminFloorPath = {
   video: '/admin/floor/:machineId/video',
 } as const;
 
-/** The staff channel: `?token=` an operator token; pushes `floor` (a snapshot) and `machine` (one machine). */
+/** The staff channel: `?token=` an operator token; pushes `floor` (a snapshot), `machine` (one machine) and `chat` (a player wrote). */
 export const ADMIN_WS_PATH = '/ws/admin';
 
 export const FloorMachineParams = Type.Object({ machineId: Type.Integer({ minimum: 1 }) });
@@ -70,8 +70,11 @@ export type FloorMachine = Static<typeof FloorMachine>;
 export const FloorSnapshot = Type.Object({ machines: Type.Array(FloorMachine), at: IsoDate('Taken at') }, { $id: 'FloorSnapshot' });
 export type FloorSnapshot = Static<typeof FloorSnapshot>;
 
-/** The staff channel's messages (server to console). */
-export type AdminChannelMessage = { event: 'floor'; data: FloorSnapshot } | { event: 'machine'; data: FloorMachine };
+/** The staff channel's messages (server to console); `chat`: a player wrote in the support chat. */
+export type AdminChannelMessage =
+  | { event: 'floor'; data: FloorSnapshot }
+  | { event: 'machine'; data: FloorMachine }
+  | { event: 'chat'; data: { playerId: number } };
 
 export const FloorActionRequest = Type.Object(ReasonField, { additionalProperties: false });
 export type FloorActionRequest = Static<typeof FloorActionRequest>;

@@ -206,6 +206,7 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
          RETURNING from_player, message, created_at`,
         [playerId, agent.id, text],
       );
+      bus.publish(Topic.staffChat, { playerId });
       if (!(await anyStaffOnline(db))) scheduleAck(playerId, agent.id, language);
       return toMessage(playerId, agent.id, rows[0]!);
     },

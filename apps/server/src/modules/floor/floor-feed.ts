@@ -39,6 +39,10 @@ export class FloorFeed {
         const { event, data } = message as { event: string; data: { id?: number } };
         if (event === 'machine' && typeof data.id === 'number') this.changed(data.id);
       }),
+      deps.bus.subscribe(Topic.staffChat, (message) => {
+        const { playerId } = message as { playerId: number };
+        for (const socket of this.sockets) send(socket, { event: 'chat', data: { playerId } });
+      }),
     );
     this.beat = setInterval(() => {
       if (this.sockets.size) void this.pushAll();

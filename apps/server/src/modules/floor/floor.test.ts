@@ -206,6 +206,15 @@ describe('the console floor', () => {
     const pushed = await socket.next('machine', 3_000, after);
     expect(pushed.data).toMatchObject({ machineId: machine, outOfService: 'cleaning' });
     await act('PUT', AdminFloorPath.service, { inService: true, reason: 'clean' });
+    // A player writing in the support chat is announced to the console.
+    const beforeChat = socket.messages.length;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/send-message',
+      headers: t.auth(playerToken),
+      payload: { chatId: `${demo}-support`, contactId: 'support', messageText: 'hello?' },
+    });
+    expect((await socket.next('chat', 3_000, beforeChat)).data).toEqual({ playerId: demo });
     await socket.close();
   });
 });
