@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, Role, type OperatorClaims, type TokenClaims } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../test/helper.js';
@@ -200,6 +200,26 @@ describe('the authorization plugin', () => {
     expect(await as('player')).toMatchObject({ code: Code.RoleNotAllowed });
     expect(await as('staff')).toMatchObject({ username: 'u' });
     expect(await as()).toMatchObject({ code: Code.InvalidAccessToken });
+    await app.close();
+  });
+
+  it('checks an operator channel token with authorizeOperator: operator roles only, from the token the database vouches for', async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    await app.register(authPlugin, { tokens, operatorTokens });
+    const channel = async (request: FastifyRequest) => app.authorizeOperator(request, (request.query as { token?: string }).token);
+    // Not WebSocket routes here: the onRequest check runs too, so the requests carry a bearer that passes it.
+    app.get('/floor-channel', { config: { roles: STAFF } }, channel);
+    app.get('/admin-channel', { config: { roles: ADMIN_ONLY } }, channel);
+    await app.ready();
+    // Shaped as an operator token (header typ operator+jwt); the fake service vouches for a staff member.
+    const operatorToken = `${Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'operator+jwt' })).toString('base64url')}.e30.sig`;
+    const as = async (url: string, token?: string) =>
+      (await app.inject({ url: `${url}${token ? `?token=${token}` : ''}`, headers: { authorization: `Bearer ${operatorToken}` } })).json<{ code?: number; username?: string }>();
+    expect(await as('/floor-channel', operatorToken)).toMatchObject({ username: 'op', role: 'staff' });
+    expect(await as('/floor-channel', 'player')).toMatchObject({ code: Code.RoleNotAllowed });
+    expect(await as('/floor-channel')).toMatchObject({ code: Code.InvalidAccessToken });
+    expect(await as('/admin-channel', operatorToken)).toMatchObject({ code: Code.RoleNotAllowed });
     await app.close();
   });
 });
