@@ -18,6 +18,7 @@ import { machineProfile, recordSnapshots } from './modules/machines/machine-art.
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
 import { createVideoPort } from './modules/media/video-port.js';
+import { emergencyStopOf } from './modules/floor/machine-service.js';
 import type { VideoPort } from './modules/sessions/types.js';
 import { buildApp } from './app.js';
 
@@ -60,6 +61,7 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
   const cabinets = new AgentHub({
     verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key),
     machineProfile: (machineId) => machineProfile(db, config.settingsFile, machineId),
+    emergencyStop: (machineId) => emergencyStopOf(db, machineId),
     // Warnings only (a refused machine key, a machine whose video cannot start); connects are routine.
     log: { info: () => {}, warn: (details, message) => console.warn(`[cabinets] ${message} ${JSON.stringify(details)}`) },
   });
@@ -92,7 +94,8 @@ export async function createContext(config: Config, databaseUrl: string): Promis
     video = createVideoPort(cabinets, media, {
       warmStreams: config.media.warmStreams,
       timestampStrip: config.media.timestampStrip,
-      isHeld: (machineId) => ctx.sessions.isHeld(machineId),
+      // Held by a session, or watched by staff on the console.
+      isHeld: (machineId) => ctx.sessions.wantsStream(machineId),
       log: (line) => console.log(`[video] ${line}`),
     });
   }

@@ -83,4 +83,6 @@ export const Topic = {
   /** Messages for every lobby viewer: `{ event: 'machine' | 'jackpot', data }`. */
   lobby: 'lobby',
   tokenRevoked: 'auth.token-revoked',
+  /** A player wrote in the support chat: `{ playerId }` (the staff channel tells the console). */
+  staffChat: 'chat.staff',
 } as const;

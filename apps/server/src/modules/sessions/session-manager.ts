@@ -15,7 +15,7 @@
  * The rooms are built bottom-up and each gets only rooms below it: the road runs one way, from
  * here down to the ledger, and results come back as return values (docs/sessions.md).
  */
-import { CabinetState, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
+import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { BackgroundWork } from './background-work.js';
@@ -36,6 +36,9 @@ import { SessionMoney } from './session-money.js';
 import { SessionPlay } from './session-play.js';
 import { reopenAfterRestart } from './session-repository.js';
 import { SessionViews } from './session-views.js';
+import type { LiveSession } from './live-session.js';
+import { info } from './session-views.js';
+import { waitingHandPayMachines } from '../hand-pays/hand-pay-repository.js';
 import type { CabinetPort, GameConnection, SessionService, SessionTimers, VideoPort } from './types.js';
 
 const DEFAULT_SESSION_TIMERS: SessionTimers = {
@@ -46,6 +49,10 @@ const DEFAULT_SESSION_TIMERS: SessionTimers = {
 };
 
 const TICK_MS = 1_000;
+/** How long a staff video grant keeps an unplayed machine streaming (grants are asked again to watch longer). */
+const STAFF_WATCH_MS = 5 * 60_000;
+/** The viewer id a staff grant carries: no player (viewers are counted per machine, not per player). */
+const STAFF_VIEWER_ID = 0;
 
 export class SessionManager implements SessionService {
   private readonly kit: SessionKit;
@@ -58,6 +65,8 @@ export class SessionManager implements SessionService {
   private readonly clock: SessionClock;
   private readonly listeners: (() => void)[] = [];
   private ticker: NodeJS.Timeout | undefined;
+  /** Machines staff asked to watch, until when (the idle sweep keeps their streams meanwhile). */
+  private readonly staffWatching = new Map<number, number>();
 
   constructor(deps: SessionDeps, cabinets: CabinetPort, video: VideoPort, timers: Partial<SessionTimers> = {}) {
     const { db, bus, config } = deps;
@@ -70,8 +79,10 @@ export class SessionManager implements SessionService {
     const end = new SessionEnd({ cabinets, floor, views, lobby, track });
     const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
     this.order = new CycleOrder(warn);
-    const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, warn });
-    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, track });
+    const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
+    const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, secondSignerCents, warn });
+    const handPayLimitCents = () => settings().HAND_PAY_LIMIT;
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, track });
     const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,
@@ -159,6 +170,7 @@ export class SessionManager implements SessionService {
   /** Loads every open session after a (re)start: players are gone, so each waits in grace. */
   async start() {
     const rows = await reopenAfterRestart(this.kit.db);
+    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db));
     for (const row of rows) this.kit.floor.remember(row, row.machine_name);
     this.ticker = setInterval(() => void this.tick().catch((e) => this.kit.warn(e, 'tick')), TICK_MS);
     this.ticker.unref();
@@ -243,6 +255,66 @@ export class SessionManager implements SessionService {
 
   setVideoType(playerId: number, videoType: VideoType) {
     return this.play.setVideoType(playerId, videoType);
+  }
+
+  // --- what the operator console asks ---------------------------------------------------------
+
+  /** Every open session on the floor (the console's live view). */
+  floorSessions(): readonly LiveSession[] {
+    return [...this.kit.floor.sessions.values()];
+  }
+
+  /** The cabinets as the sessions see them (the console's floor reads their live state). */
+  get cabinets(): Pick<CabinetPort, 'get' | 'isConnected' | 'on' | 'off'> {
+    return this.kit.cabinets;
+  }
+
+  /** Tells the cabinet about an emergency stop (or its release); false when it is not here now. */
+  sendEmergencyStop(machineId: number, stop: { reason: string } | null): boolean {
+    return this.kit.cabinets.sendEmergencyStop?.(machineId, stop) ?? false;
+  }
+
+  /**
+   * A staff member watches the machine (the console's live video): a grant of its own, and the
+   * machine keeps streaming while they may still be watching even if nobody plays it. The player
+   * holding it is not affected (another viewer of the same stream). Null when video is off.
+   */
+  async staffVideoGrant(machineId: number) {
+    this.staffWatching.set(machineId, Date.now() + STAFF_WATCH_MS);
+    return this.kit.video.grant(STAFF_VIEWER_ID, machineId);
+  }
+
+  /** Whether the machine should keep streaming: a session holds it or staff are watching it. */
+  wantsStream(machineId: number) {
+    return this.isHeld(machineId) || (this.staffWatching.get(machineId) ?? 0) > Date.now();
+  }
+
+  /** The machine's lobby status again (staff took it out of service or stopped it). */
+  publishMachine(machineId: number) {
+    return this.kit.lobby.publish(machineId);
+  }
+
+  /**
+   * Staff paid a hand pay: the machine's lock follows the records again (another may still wait),
+   * the lobby hears it, and the player (if playing) is told.
+   */
+  async handPayPaid(machineId: number, playerId: number, amountCents: number) {
+    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db), machineId);
+    this.kit.floor.send(playerId, 'info', info(Code.Success, { amount: amountCents }, SessionAction.HandPay));
+    await this.kit.lobby.publish(machineId);
+  }
+
+  /** Staff send the machine's player away (QUIT_REQUEST); answers the player, null when none. */
+  kickByStaff(machineId: number) {
+    return this.entry.kickByStaff(machineId);
+  }
+
+  /** Staff cash out the machine's session to the player's wallet (the player's own cash out road). */
+  async cashOutByStaff(machineId: number): Promise<number | null> {
+    const live = this.kit.floor.onMachine(machineId);
+    if (!live) return null;
+    await this.money.cashOut(live.playerId);
+    return live.playerId;
   }
 
   machineView(machineId: number): MachineView {
