@@ -12,6 +12,8 @@ export const StorageKey = {
   walletVisible: 'wallet_visible',
   promotionUsedAt: 'promotion_used_at',
   splashScreen: 'splash_screen',
+  /** The operator console's own sign-in (session storage: it ends with the tab), apart from the player's. */
+  operatorToken: 'reel_operator_token',
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
