@@ -9,6 +9,8 @@ export const Code = {
   InvalidRequest: 40000,
   OldPasswordWrong: 40001,
   PinWrong: 40002,
+  /** An operator action without a reason (every console action is audited with its why). */
+  ReasonRequired: 40003,
   PasswordTooShort: 40101,
   InvalidAccessToken: 40102,
   AccessTokenExpired: 40103,
@@ -20,6 +22,8 @@ export const Code = {
   VideoGrantRefused: 40303,
   /** A valid token whose roles the route does not allow (a player's token on a staff route). */
   RoleNotAllowed: 40304,
+  /** An operator tried to change their own role or status. */
+  OwnAccountNotAllowed: 40305,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -34,6 +38,8 @@ export const Code = {
   MachineBusy: 40901,
   OpenSessionElsewhere: 40902,
   MachineNotAvailable: 40903,
+  /** An operator account with that username exists already. */
+  UsernameTaken: 40904,
   NoOpenSession: 40404,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
@@ -46,6 +52,8 @@ export const Code = {
   LoginBlocked: 10702,
   LoginIpNotPermitted: 10703,
   LoginBanned: 10704,
+  /** An operator account that an admin disabled. */
+  OperatorDisabled: 10705,
   InfoDepositCountdown: 18800,
   InfoSessionTerminating: 18801,
   InfoContinueCountdown: 18802,
@@ -61,6 +69,7 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.InvalidRequest]: { en: 'Invalid request', tr: 'Geçersiz istek' }, // (spec)
   [Code.OldPasswordWrong]: { en: 'Old password is wrong', tr: 'Eski şifre yanlış' }, // (spec)
   [Code.PinWrong]: { en: 'PIN is wrong', tr: 'PIN yanlış' },
+  [Code.ReasonRequired]: { en: 'Please give a reason for this action', tr: 'Lütfen bu işlem için bir neden belirtin' },
   [Code.PasswordTooShort]: { en: 'Password is too short', tr: 'Şifre çok kısa' }, // (spec)
   [Code.InvalidAccessToken]: { en: 'Invalid access_token', tr: 'Geçersiz access_token' },
   [Code.AccessTokenExpired]: { en: 'access_token expired', tr: 'access_token süresi doldu' },
@@ -80,6 +89,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.RoleNotAllowed]: {
     en: 'Your account does not have the role this needs',
     tr: 'Hesabınız bu işlem için gereken role sahip değil',
+  },
+  [Code.OwnAccountNotAllowed]: {
+    en: 'You cannot change your own role or status',
+    tr: 'Kendi rolünüzü veya durumunuzu değiştiremezsiniz',
   },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {
@@ -121,6 +134,7 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     en: 'This machine is not available right now',
     tr: 'Bu makine şu anda kullanılamıyor',
   },
+  [Code.UsernameTaken]: { en: 'This username is already taken', tr: 'Bu kullanıcı adı zaten alınmış' },
   [Code.NoOpenSession]: {
     en: 'You have no open session on this machine',
     tr: 'Bu makinede açık bir oturumunuz yok',
@@ -156,6 +170,7 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   },
   [Code.LoginIpNotPermitted]: { en: 'Your ip is not permitted', tr: 'IP adresinize izin verilmiyor' },
   [Code.LoginBanned]: { en: 'You have been banned', tr: 'Erişiminiz engellendi' },
+  [Code.OperatorDisabled]: { en: 'This operator account is disabled', tr: 'Bu operatör hesabı devre dışı' },
   [Code.InfoDepositCountdown]: {
     en: 'You have {count} seconds left to deposit funds',
     tr: 'Bakiye yüklemek için {count} saniyeniz kaldı',

@@ -11,3 +11,4 @@ export * from './text.js';
 export * from './slot/index.js';
 export * from './timestamp-strip.js';
 export * from './ws-server.js';
+export * from './admin.js';
