@@ -1,0 +1,103 @@
+/**
+ * Signed heads of the audit trail. The key is an Ed25519 pair kept outside the database (a file in
+ * DATA_DIR, or AUDIT_KEY_FILE), so someone who can rewrite every table still cannot sign a forged
+ * head: a signed (seq, hash) pins every row up to seq, and the highest signed seq shows a cut tail.
+ * The head is signed inside the appending transaction once AUDIT_SIGN_EVERY rows are unsigned, and
+ * by a timer at least every AUDIT_SIGN_INTERVAL_MS while rows are unsigned.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
+
+export const AUDIT_SIGN_EVERY = 10;
+export const AUDIT_SIGN_INTERVAL_MS = 60_000;
+/** The transaction-scoped advisory lock every writer of the trail takes first: one writer at a time. */
+export const AUDIT_LOCK_ID = 727_012;
+
+export interface AuditKey {
+  privateKey: crypto.KeyObject;
+  publicKey: crypto.KeyObject;
+  /** First 16 hex digits of the SHA-256 of the public key: which key signed a head. */
+  keyId: string;
+}
+
+function keyFromPem(pem: string): AuditKey {
+  const privateKey = crypto.createPrivateKey(pem);
+  const publicKey = crypto.createPublicKey(privateKey);
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+  return { privateKey, publicKey, keyId: crypto.createHash('sha256').update(der).digest('hex').slice(0, 16) };
+}
+
+/** The key in `file`, created (mode 600) on first use. */
+export function loadAuditKey(file: string): AuditKey {
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const { privateKey } = crypto.generateKeyPairSync('ed25519');
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // 'wx': two processes starting at once must not overwrite each other's key.
+    try {
+      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return keyFromPem(fs.readFileSync(file, 'utf8'));
+}
+
+/** The key appendAudit signs with; set once at start (server context, operator CLI). */
+let processKey: AuditKey | undefined;
+export function useAuditKey(key: AuditKey): void {
+  processKey = key;
+}
+export function auditKey(): AuditKey {
+  if (!processKey) throw new Error('the audit signing key is not loaded (useAuditKey)');
+  return processKey;
+}
+
+const signedText = (seq: number, hash: string, signedAt: string) => `reel-audit-head\n${seq}\n${hash}\n${signedAt}`;
+
+export function headSignatureValid(key: AuditKey, head: { seq: number; hash: string; signed_at: string; signature: string }) {
+  try {
+    return crypto.verify(null, Buffer.from(signedText(head.seq, head.hash, head.signed_at)), key.publicKey, Buffer.from(head.signature, 'base64'));
+  } catch {
+    return false;
+  }
+}
+
+/** Signs the given head; the caller holds the audit lock in `tx`. */
+export async function insertSignedHead(tx: Queryable, key: AuditKey, head: { seq: number; hash: string }) {
+  const signedAt = new Date().toISOString();
+  const signature = crypto.sign(null, Buffer.from(signedText(head.seq, head.hash, signedAt)), key.privateKey).toString('base64');
+  await tx.query('INSERT INTO audit_heads (seq, hash, signed_at, key_id, signature) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (seq) DO NOTHING', [
+    head.seq,
+    head.hash,
+    signedAt,
+    key.keyId,
+    signature,
+  ]);
+}
+
+export async function lastSignedSeq(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ seq: number | null }>('SELECT max(seq)::bigint AS seq FROM audit_heads');
+  return rows[0]?.seq ?? 0;
+}
+
+/** Signs the current head if rows were appended since the last signature; true when it signed. */
+export async function signAuditHead(db: Db, key: AuditKey): Promise<boolean> {
+  return withTransaction(db, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_ID]);
+    const { rows } = await tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    const head = rows[0];
+    if (!head || head.seq <= (await lastSignedSeq(tx))) return false;
+    await insertSignedHead(tx, key, head);
+    return true;
+  });
+}
+
+/** Signs the head every `intervalMs` while rows are unsigned; returns the stop function. */
+export function startAuditSigner(db: Db, key: AuditKey, onError: (error: unknown) => void, intervalMs = AUDIT_SIGN_INTERVAL_MS) {
+  const timer = setInterval(() => void signAuditHead(db, key).catch(onError), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
