@@ -9,6 +9,7 @@ import { promotionRoutes } from './modules/promotions/routes.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
+import { staffChatRoutes } from './modules/chat/staff-routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(machineRoutes, { db, config });
       await api.register(historyRoutes, { db });
       await api.register(chatRoutes, { db, bus });
+      await api.register(staffChatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
     },

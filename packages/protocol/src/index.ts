@@ -12,3 +12,4 @@ export * from './slot/index.js';
 export * from './timestamp-strip.js';
 export * from './ws-server.js';
 export * from './admin.js';
+export * from './admin-support.js';

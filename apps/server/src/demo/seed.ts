@@ -57,13 +57,6 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
       }
     }
     await tx.query(
-      `INSERT INTO chat_agents (id, name, avatar, status, mood) VALUES
-        ('support-1', 'Ayşe (Support)', '', 'online', 'Here to help, 24/7'),
-        ('support-2', 'Mehmet (Payments)', '', 'away', 'Deposits and withdrawals'),
-        ('support-3', 'Tech Desk', '', 'do-not-disturb', 'Video and connection issues'),
-        ('support-4', 'VIP Host', '', 'offline', 'Back tomorrow at 10:00')`,
-    );
-    await tx.query(
       `INSERT INTO quick_panel_items (player_id, kind, title, detail) VALUES
         (NULL, 'event', 'New machines', 'Four Fruit Palace cabinets joined the floor'),
         (NULL, 'note', 'Responsible play', 'Set yourself a limit before you start'),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiPath, Code } from '@reel/protocol';
+import { ApiPath, Code, chatNoStaffOnlineText } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { Topic } from '../../lib/bus.js';
-import { ACK_DELAY_MS, ackText } from './chat.js';
+import { ACK_DELAY_MS } from './chat.js';
 
 let t: TestApp;
 let demoToken: string;
@@ -39,24 +39,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/chat/contacts', () => {
-  it('lists the support agents with status, mood and no unread messages at first', async () => {
+  it('lists the support desk, offline while no staff member set a status, with no unread messages', async () => {
     const response = await get(ApiPath.chatContacts);
     expect(response.statusCode).toBe(200);
-    const contacts = response.json();
-    expect(contacts).toHaveLength(4);
-    expect(contacts[0]).toEqual({
-      id: 'support-1',
-      name: 'Ayşe (Support)',
-      avatar: '',
-      status: 'online',
-      mood: 'Here to help, 24/7',
-      unread: 0,
-    });
-    expect(contacts.map((c: { status: string }) => c.status)).toEqual([
-      'online',
-      'away',
-      'do-not-disturb',
-      'offline',
+    expect(response.json()).toEqual([
+      { id: 'support', name: 'Support', avatar: '', status: 'offline', mood: '', unread: 0 },
     ]);
   });
 });
@@ -113,21 +100,21 @@ describe('GET /api/chat/user and POST /api/chat/user/data', () => {
 });
 
 describe('conversations', () => {
-  it('sends a message, then the online agent acknowledges it as an unread message pushed over the bus', async () => {
+  it('sends a message; with no staff online the automatic line says so, unread and pushed over the bus', async () => {
     const pushed: unknown[] = [];
     const unsubscribe = t.ctx.bus.subscribe(Topic.player(demoId), (m) => pushed.push(m));
     try {
-      const response = await send('support-1', '  My machine froze  ');
+      const response = await send('support', '  My machine froze  ');
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.message).toMatchObject({ who: String(demoId), message: 'My machine froze' });
       expect(Date.parse(body.message.time)).not.toBeNaN();
       expect(body.userChatList).toEqual([
-        { chatId: `${demoId}-support-1`, contactId: 'support-1', lastMessageTime: body.message.time },
+        { chatId: `${demoId}-support`, contactId: 'support', lastMessageTime: body.message.time },
       ]);
 
       const contact = await waitFor(async () => {
-        const c = (await get(ApiPath.chatContacts)).json().find((x: { id: string }) => x.id === 'support-1');
+        const c = (await get(ApiPath.chatContacts)).json().find((x: { id: string }) => x.id === 'support');
         return c.unread === 1 ? c : undefined;
       });
       expect(contact.unread).toBe(1);
@@ -138,55 +125,52 @@ describe('conversations', () => {
       unsubscribe();
     }
 
-    const chat = await get(`${ApiPath.chatGetChat}?contactId=support-1&userId=${demoId}`);
+    const chat = await get(`${ApiPath.chatGetChat}?contactId=support&userId=${demoId}`);
     expect(chat.statusCode).toBe(200);
     const { chat: conversation, userChatList } = chat.json();
-    expect(conversation.id).toBe(`${demoId}-support-1`);
+    expect(conversation.id).toBe(`${demoId}-support`);
     expect(conversation.dialog.map((m: { who: string; message: string }) => [m.who, m.message])).toEqual([
       [String(demoId), 'My machine froze'],
-      ['support-1', ackText('Demo')],
+      ['support', chatNoStaffOnlineText.en],
     ]);
     expect(userChatList[0]).toMatchObject({
-      chatId: `${demoId}-support-1`,
-      contactId: 'support-1',
+      chatId: `${demoId}-support`,
+      contactId: 'support',
       lastMessageTime: conversation.dialog[1].time,
     });
     // Opening the chat read it.
     expect(
-      (await get(ApiPath.chatContacts)).json().find((x: { id: string }) => x.id === 'support-1').unread,
+      (await get(ApiPath.chatContacts)).json().find((x: { id: string }) => x.id === 'support').unread,
     ).toBe(0);
     expect((await get(ApiPath.chatUser)).json().chatList).toHaveLength(1);
   });
 
-  it('acknowledges a burst once, and not at all for do-not-disturb or offline agents', async () => {
-    await send('support-2', 'one');
-    await send('support-2', 'two');
-    await send('support-3', 'anyone?');
-    await send('support-4', 'hello?');
-    // The positive signal after which any other acknowledgement would have come: another player,
-    // writing last, is acknowledged (acknowledgements wait the same delay, in the order written).
+  it('sends the automatic line once for a burst, in the language the message was sent in', async () => {
     const bobbyToken = await t.login('bobby', 'bobby1234');
     const bobbyId = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'bobby'")).rows[0]!.id;
-    await send('support-2', 'anyone there?', bobbyToken, bobbyId);
-    await waitFor(async () => ((await get(ApiPath.chatContacts, bobbyToken)).json()[1].unread === 1 ? true : undefined));
-    const unread = (await get(ApiPath.chatContacts)).json().map((c: { unread: number }) => c.unread);
-    expect(unread).toEqual([0, 1, 0, 0]);
-    const { rows } = await t.ctx.db.query(
-      'SELECT count(*)::int AS n FROM chat_messages WHERE player_id = $1 AND agent_id = $2 AND NOT from_player',
-      [demoId, 'support-2'],
-    );
-    expect(rows[0].n).toBe(1);
-    expect(
-      (await get(ApiPath.chatUser))
-        .json()
-        .chatList.map((e: { contactId: string }) => e.contactId)
-        .sort(),
-    ).toEqual(['support-1', 'support-2', 'support-3', 'support-4']);
+    const sendIn = (language: string, messageText: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: url(ApiPath.chatSendMessage),
+        headers: { ...t.auth(bobbyToken), 'accept-language': language },
+        payload: { chatId: `${bobbyId}-support`, contactId: 'support', messageText },
+      });
+    await sendIn('tr-TR,tr;q=0.9', 'bir');
+    await sendIn('tr', 'iki');
+    const dialog = await waitFor(async () => {
+      const chat = (await get(`${ApiPath.chatGetChat}?contactId=support`, bobbyToken)).json();
+      return chat.chat.dialog.length === 3 ? chat.chat.dialog : undefined;
+    });
+    expect(dialog.map((m: { who: string; message: string }) => [m.who, m.message])).toEqual([
+      [String(bobbyId), 'bir'],
+      [String(bobbyId), 'iki'],
+      ['support', chatNoStaffOnlineText.tr],
+    ]);
   });
 
   it("keeps conversations apart: alice never sees demo's messages", async () => {
-    const chat = (await get(`${ApiPath.chatGetChat}?contactId=support-1`, aliceToken)).json();
-    expect(chat.chat).toEqual({ id: `${aliceId}-support-1`, dialog: [] });
+    const chat = (await get(`${ApiPath.chatGetChat}?contactId=support`, aliceToken)).json();
+    expect(chat.chat).toEqual({ id: `${aliceId}-support`, dialog: [] });
     expect(chat.userChatList).toEqual([]);
     expect(
       (await get(ApiPath.chatContacts, aliceToken)).json().every((c: { unread: number }) => c.unread === 0),
@@ -195,15 +179,15 @@ describe('conversations', () => {
 
   it('refuses empty, whitespace-only, missing and wrong-typed messages with 40000', async () => {
     for (const payload of [
-      { chatId: `${demoId}-support-1`, contactId: 'support-1', messageText: '' },
-      { chatId: `${demoId}-support-1`, contactId: 'support-1', messageText: '   \n\t ' },
-      { chatId: `${demoId}-support-1`, contactId: 'support-1' },
-      { chatId: `${demoId}-support-1`, messageText: 'hi' },
-      { contactId: 'support-1', messageText: 'hi' },
-      { chatId: `${demoId}-support-1`, contactId: 'support-1', messageText: 42 },
-      { chatId: 7, contactId: 'support-1', messageText: 'hi' },
-      { chatId: `${demoId}-support-1`, contactId: 'support-1', messageText: 'x'.repeat(2001) },
-      { chatId: `${demoId}-support-1`, contactId: 'support-2', messageText: 'wrong pair' },
+      { chatId: `${demoId}-support`, contactId: 'support', messageText: '' },
+      { chatId: `${demoId}-support`, contactId: 'support', messageText: '   \n\t ' },
+      { chatId: `${demoId}-support`, contactId: 'support' },
+      { chatId: `${demoId}-support`, messageText: 'hi' },
+      { contactId: 'support', messageText: 'hi' },
+      { chatId: `${demoId}-support`, contactId: 'support', messageText: 42 },
+      { chatId: 7, contactId: 'support', messageText: 'hi' },
+      { chatId: `${demoId}-support`, contactId: 'support', messageText: 'x'.repeat(2001) },
+      { chatId: `${demoId}-other`, contactId: 'support', messageText: 'wrong pair' },
     ]) {
       const response = await post(ApiPath.chatSendMessage, payload);
       expect(response.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
@@ -217,13 +201,13 @@ describe('conversations', () => {
     expect(unknownContact.json().code).toBe(Code.NotFound);
     const unknownChat = await post(ApiPath.chatSendMessage, {
       chatId: 'nonsense',
-      contactId: 'support-1',
+      contactId: 'support',
       messageText: 'hi',
     });
     expect(unknownChat.json().code).toBe(Code.NotFound);
     const foreign = await post(ApiPath.chatSendMessage, {
-      chatId: `${aliceId}-support-1`,
-      contactId: 'support-1',
+      chatId: `${aliceId}-support`,
+      contactId: 'support',
       messageText: 'sneaky',
     });
     expect(foreign.statusCode).toBe(403);
@@ -237,7 +221,7 @@ describe('conversations', () => {
     const noContact = await get(`${ApiPath.chatGetChat}?contactId=nobody`);
     expect(noContact.statusCode).toBe(404);
     expect(noContact.json().code).toBe(Code.NotFound);
-    const otherUser = await get(`${ApiPath.chatGetChat}?contactId=support-1&userId=${aliceId}`);
+    const otherUser = await get(`${ApiPath.chatGetChat}?contactId=support&userId=${aliceId}`);
     expect(otherUser.statusCode).toBe(403);
     expect(otherUser.json().code).toBe(Code.Forbidden);
     const missing = await get(ApiPath.chatGetChat);
@@ -252,11 +236,11 @@ describe('conversations', () => {
       { method: 'GET' as const, url: url(ApiPath.chatContacts) },
       { method: 'GET' as const, url: url(ApiPath.chatUser) },
       { method: 'POST' as const, url: url(ApiPath.chatUserData), payload: { status: 'online' } },
-      { method: 'GET' as const, url: url(`${ApiPath.chatGetChat}?contactId=support-1`) },
+      { method: 'GET' as const, url: url(`${ApiPath.chatGetChat}?contactId=support`) },
       {
         method: 'POST' as const,
         url: url(ApiPath.chatSendMessage),
-        payload: { chatId: `${demoId}-support-1`, contactId: 'support-1', messageText: 'hi' },
+        payload: { chatId: `${demoId}-support`, contactId: 'support', messageText: 'hi' },
       },
     ];
     for (const call of calls) {

@@ -1,12 +1,24 @@
 /**
- * Support chat between a player and the support agents. Messages persist per (player, agent) pair;
- * agent messages stay unread until the player opens that conversation. An agent who is online or
- * away acknowledges a new message after a moment, so a player is never left talking to nobody.
+ * Support chat between a player and the support desk, whose agents are the staff (staff-chat.ts
+ * answers from the console). Messages persist per (player, agent) pair; agent messages stay unread
+ * until the player opens that conversation. While no staff member is online, a new message gets
+ * the automatic line a moment later, saying so, so a player is never left talking to nobody.
  */
-import { ChatAction, Code, type ChatListEntry, type ChatMessage, type ChatUser, type Contact } from '@reel/protocol';
+import {
+  ChatAction,
+  Code,
+  SUPPORT_DESK_ID,
+  chatNoStaffOnlineText,
+  type ChatLanguage,
+  type ChatListEntry,
+  type ChatMessage,
+  type ChatUser,
+  type Contact,
+} from '@reel/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
+import { DESK_MOOD_SQL, DESK_STATUS_SQL, anyStaffOnline } from './staff-presence.js';
 
 type ChatStatus = Contact['status'];
 
@@ -14,7 +26,6 @@ export const ACK_DELAY_MS = 1000;
 /** No second acknowledgement while the agent spoke this recently. */
 const ACK_QUIET_MS = 60_000;
 const DIALOG_MAX = 500;
-const ACK_STATUSES = new Set<ChatStatus>(['online', 'away']);
 
 export const chatIdFor = (playerId: number, agentId: string) => `${playerId}-${agentId}`;
 
@@ -26,7 +37,19 @@ export function parseChatId(chatId: string): { playerId: number; agentId: string
   return Number.isSafeInteger(playerId) ? { playerId, agentId: match[2]! } : null;
 }
 
-export const ackText = (name: string) => `Thanks, ${name}. A support agent will reply shortly.`;
+/** The player's language for the automatic line, from the request's Accept-Language (en by default). */
+export function chatLanguage(acceptLanguage: string | undefined): ChatLanguage {
+  const first = acceptLanguage?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return first === 'tr' || first === 'ar' ? first : 'en';
+}
+
+/** Tells every signed-in channel of the player that a chat line arrived (the panel refreshes). */
+export function announceChatLine(bus: Bus, playerId: number): void {
+  bus.publish(Topic.player(playerId), {
+    event: 'info',
+    data: { code: Code.Success, params: {}, message: 'chat', action: ChatAction.Message },
+  });
+}
 
 interface Agent {
   id: string;
@@ -45,10 +68,7 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
       [playerId],
     );
     const p = rows[0];
-    return {
-      first: p?.name || p?.username || 'there',
-      full: `${p?.name ?? ''} ${p?.lastname ?? ''}`.trim() || p?.username || '',
-    };
+    return { full: `${p?.name ?? ''} ${p?.lastname ?? ''}`.trim() || p?.username || '' };
   }
 
   async function chatList(playerId: number): Promise<ChatListEntry[]> {
@@ -74,33 +94,30 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
     time: row.created_at.toISOString(),
   });
 
-  async function acknowledge(playerId: number, agent: Agent) {
-    // Someone may have answered, or the agent already acknowledged, while the timer ran.
+  async function acknowledge(playerId: number, agentId: string, language: ChatLanguage) {
+    // A staff member may have come online or answered, or the line went out already, while the timer ran.
+    if (closed || (await anyStaffOnline(db))) return;
     const { rows } = await db.query<{ recent: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM chat_messages WHERE player_id = $1 AND agent_id = $2 AND NOT from_player
                         AND created_at > now() - make_interval(secs => $3)) AS recent`,
-      [playerId, agent.id, ACK_QUIET_MS / 1000],
+      [playerId, agentId, ACK_QUIET_MS / 1000],
     );
     if (rows[0]?.recent || closed) return;
-    const { first } = await playerName(playerId);
     await db.query(
       'INSERT INTO chat_messages (player_id, agent_id, from_player, message) VALUES ($1, $2, false, $3)',
-      [playerId, agent.id, ackText(first)],
+      [playerId, agentId, chatNoStaffOnlineText[language]],
     );
-    bus.publish(Topic.player(playerId), {
-      event: 'info',
-      data: { code: Code.Success, params: {}, message: 'chat', action: ChatAction.Message },
-    });
+    announceChatLine(bus, playerId);
   }
 
-  function scheduleAck(playerId: number, agent: Agent) {
-    const key = chatIdFor(playerId, agent.id);
-    if (closed || pending.has(key) || !ACK_STATUSES.has(agent.status)) return;
+  function scheduleAck(playerId: number, agentId: string, language: ChatLanguage) {
+    const key = chatIdFor(playerId, agentId);
+    if (closed || pending.has(key)) return;
     const timer = setTimeout(() => {
       pending.delete(key);
       if (closed) return;
-      const work = acknowledge(playerId, agent)
-        .catch((error: unknown) => log.warn({ err: error, agentId: agent.id }, 'chat acknowledgement failed'))
+      const work = acknowledge(playerId, agentId, language)
+        .catch((error: unknown) => log.warn({ err: error, agentId }, 'chat acknowledgement failed'))
         .finally(() => inFlight.delete(work));
       inFlight.add(work);
     }, ACK_DELAY_MS);
@@ -120,12 +137,17 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
     },
 
     async contacts(playerId: number): Promise<Contact[]> {
+      // The desk shows its staff's real status; an old agent only while the player has a thread with it.
       const { rows } = await db.query<Contact>(
-        `SELECT a.id, a.name, a.avatar, a.status, a.mood,
+        `SELECT a.id, a.name, a.avatar,
+                CASE WHEN a.id = $2 THEN ${DESK_STATUS_SQL} ELSE a.status END AS status,
+                CASE WHEN a.id = $2 THEN ${DESK_MOOD_SQL} ELSE a.mood END AS mood,
                 (SELECT count(*) FROM chat_messages m
                   WHERE m.player_id = $1 AND m.agent_id = a.id AND NOT m.from_player AND m.read_at IS NULL)::int AS unread
-           FROM chat_agents a ORDER BY a.id`,
-        [playerId],
+           FROM chat_agents a
+          WHERE a.id = $2 OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.player_id = $1 AND m.agent_id = a.id)
+          ORDER BY a.id = $2 DESC, a.id`,
+        [playerId, SUPPORT_DESK_ID],
       );
       return rows;
     },
@@ -178,13 +200,13 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
       return rows.map((r) => toMessage(playerId, agentId, r));
     },
 
-    async send(playerId: number, agent: Agent, text: string): Promise<ChatMessage> {
+    async send(playerId: number, agent: Agent, text: string, language: ChatLanguage): Promise<ChatMessage> {
       const { rows } = await db.query<{ from_player: boolean; message: string; created_at: Date }>(
         `INSERT INTO chat_messages (player_id, agent_id, from_player, message) VALUES ($1, $2, true, $3)
          RETURNING from_player, message, created_at`,
         [playerId, agent.id, text],
       );
-      scheduleAck(playerId, agent);
+      if (!(await anyStaffOnline(db))) scheduleAck(playerId, agent.id, language);
       return toMessage(playerId, agent.id, rows[0]!);
     },
 

@@ -8,7 +8,7 @@ import type { Bus } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { underApiBase } from '../../lib/paths.js';
 import { PLAYERS } from '../../lib/route-access.js';
-import { chatIdFor, createChatService, parseChatId } from './chat.js';
+import { chatIdFor, chatLanguage, createChatService, parseChatId } from './chat.js';
 
 const SEND_PER_MINUTE = 30;
 
@@ -101,7 +101,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = async
           {},
           'Invalid request: chatId is not the chat with contactId',
         );
-      const message = await chat.send(request.auth.id, agent, text);
+      const message = await chat.send(request.auth.id, agent, text, chatLanguage(request.headers['accept-language']));
       return { message, userChatList: await chat.chatList(request.auth.id) };
     },
   );

@@ -1,0 +1,20 @@
+/**
+ * The staff member behind a console request. STAND-IN until the core's operator accounts land
+ * (branch admin-server): today a staff route's caller is a signed-in account with the staff or
+ * admin role, read from its token claims.
+ */
+import { Role, type TokenClaims } from '@reel/protocol';
+
+export interface StaffActor {
+  id: number;
+  name: string;
+  admin: boolean;
+}
+
+export function staffActor(auth: TokenClaims): StaffActor {
+  return {
+    id: auth.id,
+    name: `${auth.name} ${auth.lastname}`.trim() || auth.username,
+    admin: auth.role.includes(Role.Admin),
+  };
+}
