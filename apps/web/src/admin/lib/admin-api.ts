@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER } from '@reel/protocol/client';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, apiRequest } from '@/lib/api-client';
 import { operatorToken, signOutOperator } from './operator-session';
 
 type Query = Record<string, string | number | undefined | null>;
@@ -39,4 +39,6 @@ export const adminApi = {
         headers: idempotencyKey ? { [IDEMPOTENCY_HEADER]: idempotencyKey } : undefined,
       }),
     ),
+  put: <T>(path: string, body: unknown) =>
+    guarded(apiRequest<T>(path, { method: 'PUT', body, token: operatorToken(), allowUnauthorized: true })),
 };

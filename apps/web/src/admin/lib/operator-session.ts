@@ -1,6 +1,6 @@
 import type { OperatorView } from '@reel/protocol';
 import { create } from 'zustand';
-import { session, StorageKey } from '@/lib/storage';
+import { ConsoleStorageKey, session } from '@/lib/storage';
 
 interface OperatorSessionState {
   /** The operator's bearer token for /api/admin only; the player's token is never used here. */
@@ -11,12 +11,12 @@ interface OperatorSessionState {
 
 /** The console's own sign-in, kept apart from the player's auth store and storage key. */
 export const useOperatorSession = create<OperatorSessionState>(() => ({
-  token: session.get(StorageKey.operatorToken),
+  token: session.get(ConsoleStorageKey.operatorToken),
   operator: null,
 }));
 
 export function signInOperator(token: string, operator: OperatorView): void {
-  session.set(StorageKey.operatorToken, token);
+  session.set(ConsoleStorageKey.operatorToken, token);
   useOperatorSession.setState({ token, operator });
 }
 
@@ -25,7 +25,7 @@ export function setOperator(operator: OperatorView): void {
 }
 
 export function signOutOperator(): void {
-  session.remove(StorageKey.operatorToken);
+  session.remove(ConsoleStorageKey.operatorToken);
   useOperatorSession.setState({ token: null, operator: null });
 }
 

@@ -177,8 +177,10 @@ export const adminEn = {
     reply: 'Reply',
     send: 'Send',
     myStatus: 'My status',
-    unread: '{{count}} unread',
-    statuses: { online: 'Online', away: 'Away', dnd: 'Do not disturb', offline: 'Offline' },
+    waiting: 'waiting',
+    automatic: 'Automatic line',
+    deskStatus: 'The desk shows players: {{status}}',
+    statuses: { online: 'Online', away: 'Away', 'do-not-disturb': 'Do not disturb', offline: 'Offline' },
   },
   audit: {
     heading: 'Audit trail',

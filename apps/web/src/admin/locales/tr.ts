@@ -179,8 +179,10 @@ export const adminTr: AdminTranslation = {
     reply: 'Yanıt',
     send: 'Gönder',
     myStatus: 'Durumum',
-    unread: '{{count}} okunmamış',
-    statuses: { online: 'Çevrimiçi', away: 'Uzakta', dnd: 'Rahatsız etmeyin', offline: 'Çevrimdışı' },
+    waiting: 'bekliyor',
+    automatic: 'Otomatik yanıt',
+    deskStatus: 'Oyuncular masayı şöyle görüyor: {{status}}',
+    statuses: { online: 'Çevrimiçi', away: 'Uzakta', 'do-not-disturb': 'Rahatsız etmeyin', offline: 'Çevrimdışı' },
   },
   audit: {
     heading: 'Denetim kaydı',
