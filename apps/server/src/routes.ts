@@ -10,6 +10,7 @@ import { machineRoutes } from './modules/machines/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { staffChatRoutes } from './modules/chat/staff-routes.js';
+import { floorRoutes } from './modules/floor/floor-routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -41,6 +42,13 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
   await app.register(jackpotRoutes, { db, bus });
   await app.register(gameRoutes, { sessions, bus, geo, initTimeoutMs: config.ws.initTimeoutMs });
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
+  const media = ctx.media;
+  await app.register(floorRoutes, {
+    db,
+    bus,
+    sessions: () => ctx.sessions,
+    frameAges: media ? async () => new Map((await media.client.stats()).machines.map((m) => [m.machineId, m.lastPacketAgeMs])) : null,
+  });
   const viewers = ctx.cluster?.viewers ?? ctx.media?.client;
   if (viewers) await app.register(mediaPlugin, { viewers });
   await app.register(siteRoutes, { geo, config, ...(ctx.cluster ? { serverId: ctx.cluster.serverId } : {}) });

@@ -16,6 +16,7 @@ import { machineProfile, recordSnapshots } from './modules/machines/machine-art.
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
 import { createVideoPort } from './modules/media/video-port.js';
+import { emergencyStopOf } from './modules/floor/machine-service.js';
 import type { VideoPort } from './modules/sessions/types.js';
 import { buildApp } from './app.js';
 
@@ -58,6 +59,7 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
   const cabinets = new AgentHub({
     verifyMachineKey: (machineId, key) => verifyMachineKey(db, machineId, key),
     machineProfile: (machineId) => machineProfile(db, config.settingsFile, machineId),
+    emergencyStop: (machineId) => emergencyStopOf(db, machineId),
     // Warnings only (a refused machine key, a machine whose video cannot start); connects are routine.
     log: { info: () => {}, warn: (details, message) => console.warn(`[cabinets] ${message} ${JSON.stringify(details)}`) },
   });

@@ -1,6 +1,6 @@
 /**
  * The operator console's support chat (issue 27): staff are the agents behind the player's one
- * support desk contact. Paths are under /api/admin/ (every route declares STAFF).
+ * support desk contact. Paths are relative to the API base, like `AdminPath` (every route declares STAFF).
  */
 import { Type, type Static } from 'typebox';
 import { ContactStatus } from './rest-chat.js';
@@ -11,10 +11,10 @@ import { Text } from './text.js';
 export const SUPPORT_DESK_ID = 'support';
 
 export const AdminChatPath = {
-  conversations: '/api/admin/chat/conversations',
-  conversation: '/api/admin/chat/conversations/:playerId',
-  reply: '/api/admin/chat/conversations/:playerId/reply',
-  status: '/api/admin/chat/status',
+  conversations: '/admin/chat/conversations',
+  conversation: '/admin/chat/conversations/:playerId',
+  reply: '/admin/chat/conversations/:playerId/reply',
+  status: '/admin/chat/status',
 } as const;
 
 export const StaffChatStatusRequest = Type.Object({ status: ContactStatus }, { additionalProperties: false });

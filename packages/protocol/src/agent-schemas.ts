@@ -45,6 +45,7 @@ export const AgentClientSchemas = {
     atMs: Type.Number(),
     reason: Type.Optional(Type.String()),
     videoError: Type.Optional(Type.String()),
+    emergencyStop: Type.Optional(Type.String({ maxLength: 500 })),
   }),
   cycle: Type.Object({ machineId: MachineId, cycle: GameCycle }),
   meters: Type.Object({ machineId: MachineId, meters: MachineMeters }),
@@ -70,6 +71,7 @@ export const AgentServerSchemas = {
   }),
   command: Type.Object({ machineId: MachineId, command: AgentCommand }),
   cycle_ack: Type.Object({ machineId: MachineId, gameId: Type.String() }),
+  emergency_stop: Type.Object({ machineId: MachineId, stopped: Type.Boolean(), reason: Type.String({ maxLength: 500 }) }),
   error: Type.Object({ reason: Type.String() }),
 };
 
@@ -80,6 +82,7 @@ const serverSchemasMatchTypes: { [E in keyof AgentServerEvents]: Same<Static<(ty
   auth_result: true,
   command: true,
   cycle_ack: true,
+  emergency_stop: true,
   error: true,
 };
 void serverSchemasMatchTypes;

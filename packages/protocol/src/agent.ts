@@ -236,6 +236,11 @@ export interface AgentClientEvents {
      * The state is then 'error' (or an operator fault); absent again once video works.
      */
     videoError?: string;
+    /**
+     * Present while an emergency stop holds (the staff's reason): the cabinet refuses every command
+     * until the server releases it, and keeps the stop in its critical memory across restarts.
+     */
+    emergencyStop?: string;
   };
   /**
    * A finished game. The cabinet keeps it in its critical memory (its outbox of unacknowledged
@@ -286,6 +291,11 @@ export interface AgentServerEvents {
    * the cabinet drops it from its outbox of unacknowledged cycles.
    */
   cycle_ack: { machineId: number; gameId: string };
+  /**
+   * Staff stopped the machine (`stopped`, with why) or released it. The server sends it when staff
+   * act and again at every authentication, so the cabinet always ends up holding the server's word.
+   */
+  emergency_stop: { machineId: number; stopped: boolean; reason: string };
   error: { reason: string };
 }
 export type AgentServerMessage = Union<AgentServerEvents>;

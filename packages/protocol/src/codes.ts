@@ -40,6 +40,14 @@ export const Code = {
   MachineNotAvailable: 40903,
   /** An operator account with that username exists already. */
   UsernameTaken: 40904,
+  /** Staff stopped the machine (the console's emergency stop): it refuses every command until released. */
+  MachineStopped: 40905,
+  /** A win at or above HAND_PAY_LIMIT waits for staff: the session is locked until it is paid. */
+  HandPayWaiting: 40906,
+  /** The hand pay was paid (or is not waiting) already. */
+  HandPayNotWaiting: 40907,
+  /** The second signature of a hand pay came from the staff member who signed first. */
+  SecondSignerSame: 40306,
   NoOpenSession: 40404,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
@@ -135,6 +143,22 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     tr: 'Bu makine şu anda kullanılamıyor',
   },
   [Code.UsernameTaken]: { en: 'This username is already taken', tr: 'Bu kullanıcı adı zaten alınmış' },
+  [Code.MachineStopped]: {
+    en: 'Staff stopped this machine: {reason}. Play is paused until they release it.',
+    tr: 'Personel bu makineyi durdurdu: {reason}. Serbest bırakılana kadar oyun duraklatıldı.',
+  },
+  [Code.HandPayWaiting]: {
+    en: 'A hand pay of {amount} is waiting for staff approval; play continues once it is paid.',
+    tr: '{amount} tutarında el ödemesi personel onayı bekliyor; ödendiğinde oyun devam eder.',
+  },
+  [Code.HandPayNotWaiting]: {
+    en: 'This hand pay is not waiting for approval',
+    tr: 'Bu el ödemesi onay beklemiyor',
+  },
+  [Code.SecondSignerSame]: {
+    en: 'A second, different staff member must approve this hand pay',
+    tr: 'Bu el ödemesini ikinci, farklı bir personel onaylamalıdır',
+  },
   [Code.NoOpenSession]: {
     en: 'You have no open session on this machine',
     tr: 'Bu makinede açık bir oturumunuz yok',

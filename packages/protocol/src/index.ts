@@ -13,3 +13,4 @@ export * from './timestamp-strip.js';
 export * from './ws-server.js';
 export * from './admin.js';
 export * from './admin-support.js';
+export * from './admin-floor.js';

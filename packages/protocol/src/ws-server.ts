@@ -179,6 +179,11 @@ export const MachineView = Type.Object(
      * "video unavailable" with this code and a way back to the lobby instead of waiting for video.
      */
     videoError: Type.Optional(Type.Integer()),
+    /**
+     * Present while staff hold the machine with an emergency stop: their reason. The screen shows
+     * it with Spin disabled; the cabinet refuses every command (40905) until they release it.
+     */
+    emergencyStop: Type.Optional(Type.String()),
   },
   Closed,
 );

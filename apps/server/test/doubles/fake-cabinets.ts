@@ -13,6 +13,8 @@ import type { CabinetPort } from '../../src/modules/sessions/types.js';
 interface FakeMachine {
   state: AgentMachineState;
   videoError: string | null;
+  /** Held by staff (the reason), as a real cabinet keeps it in its critical memory. */
+  emergencyStop: string | null;
   meters: MachineMeters;
   info: { betLevels: number[]; bands: typeof DEFAULT_QUALITY_BANDS extends readonly (infer B)[] ? B[] : never; videoType: 'screen' };
   results: Map<string, CommandResult>;
@@ -33,6 +35,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     const machine: FakeMachine = {
       state: 'idle',
       videoError: null,
+      emergencyStop: null,
       meters: {
         creditsCents, coinInCents: 0, coinOutCents: 0, cashInCents: 0, cashOutCents: 0, gamesPlayed: 0, gamesWon: 0,
         freeGamesPlayed: 0, bonusTriggers: 0, jackpotHits: 0, betCents: 100, betLevel: 0, autoplay: false, freeSpinsLeft: 0,
@@ -47,7 +50,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
   }
 
   private announce(machineId: number, machine: FakeMachine) {
-    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', videoError: null, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
+    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', videoError: null, emergencyStop: machine.emergencyStop, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
   }
 
   disconnect(machineId: number) {
@@ -101,7 +104,9 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     const m = machine.meters;
     let result: CommandResult = { commandId, type: input.type, outcome: 'ok', creditsCents: m.creditsCents };
     const faulted = isFaultCabinetState(machine.state);
-    if (faulted && (input.type === 'credit_in' || input.type === 'cash_out' || input.type === 'spin')) {
+    if (machine.emergencyStop !== null) {
+      result = { ...result, outcome: 'rejected', reason: 'emergency_stop' };
+    } else if (faulted && (input.type === 'credit_in' || input.type === 'cash_out' || input.type === 'spin')) {
       result = { ...result, outcome: 'rejected', reason: 'faulted' };
     } else if (input.type === 'recall') {
       result = {
@@ -152,6 +157,15 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     result.creditsCents = m.creditsCents;
     machine.results.set(commandId, result);
     return result;
+  }
+
+  /** As the agent client: the cabinet keeps the stop and reports it with its state. */
+  sendEmergencyStop(machineId: number, stop: { reason: string } | null) {
+    const machine = this.machines.get(machineId);
+    if (!machine) return false;
+    machine.emergencyStop = stop?.reason ?? null;
+    this.emit('state', { machineId, state: machine.state, previous: machine.state, atMs: Date.now(), ...(stop ? { emergencyStop: stop.reason } : {}) });
+    return true;
   }
 
   setState(machineId: number, state: AgentMachineState, videoError: string | null = null) {

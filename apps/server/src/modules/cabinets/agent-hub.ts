@@ -35,6 +35,8 @@ export interface ConnectedMachine {
   state: AgentMachineState;
   /** Why the machine's video cannot start (its encoder gave up), or null; the state is then 'error'. */
   videoError: string | null;
+  /** The staff's reason while the cabinet reports an emergency stop holding; null otherwise. */
+  emergencyStop: string | null;
   meters: MachineMeters | null;
   info: Omit<AgentClientEvents['auth'], 'key' | 'machineId'>;
   connectedAtMs: number;
@@ -88,6 +90,8 @@ interface AgentHubOptions {
   verifyMachineKey: VerifyMachineKey;
   /** What an authenticated cabinet is told about its machine (brand, frame rate); none when absent. */
   machineProfile?: (machineId: number) => Promise<MachineProfile | null>;
+  /** The emergency stop the records hold for a machine (sent after every authentication); null: none. */
+  emergencyStop?: (machineId: number) => Promise<{ reason: string } | null>;
   commandTimeoutMs?: number;
   log?: { info: (o: object, msg: string) => void; warn: (o: object, msg: string) => void };
 }
@@ -164,6 +168,24 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     this.machines.get(machineId)?.conn.send({ event: 'cycle_ack', data: { machineId, gameId } });
   }
 
+  /** Stops or releases the cabinet (the console's emergency stop); false when it is not connected now. */
+  sendEmergencyStop(machineId: number, stop: { reason: string } | null): boolean {
+    const entry = this.machines.get(machineId);
+    if (!entry) return false;
+    entry.conn.send({ event: 'emergency_stop', data: { machineId, stopped: stop !== null, reason: stop?.reason ?? '' } });
+    return true;
+  }
+
+  /** The records' emergency stop for a machine; a failed lookup keeps the cabinet's own. */
+  async recordedStop(machineId: number): Promise<{ reason: string } | null | undefined> {
+    try {
+      return this.opts.emergencyStop ? await this.opts.emergencyStop(machineId) : undefined;
+    } catch (err) {
+      this.opts.log?.warn({ machineId, err: String(err) }, 'emergency stop lookup failed');
+      return undefined;
+    }
+  }
+
   /** The profile sent with a successful auth_result; null when unknown or the lookup fails. */
   async profile(machineId: number): Promise<MachineProfile | null> {
     try {
@@ -228,6 +250,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
       agentId: conn.agentId,
       state: 'idle',
       videoError: null,
+      emergencyStop: null,
       meters: null,
       info,
       connectedAtMs: Date.now(),
@@ -271,6 +294,7 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
         }
         entry.machine.state = msg.data.state;
         entry.machine.videoError = videoError;
+        entry.machine.emergencyStop = msg.data.emergencyStop ?? null;
         this.emit('state', msg.data);
         return;
       }
@@ -376,14 +400,18 @@ class AgentConnection {
         return this.send({ event: 'auth_result', data: { machineId, ok: false, reason: 'protocol' } });
       // The profile is read before the machine counts as connected: once it does, the server sends
       // it commands, and the cabinet takes commands only after its auth_result.
-      const profile = await this.hub.profile(machineId);
+      const [profile, stop] = await Promise.all([this.hub.profile(machineId), this.hub.recordedStop(machineId)]);
       const ok = await this.hub.authenticate(this, msg.data);
       if (this.closed) return;
       if (ok) this.authed.add(machineId);
-      return this.send({
+      this.send({
         event: 'auth_result',
         data: ok ? { machineId, ok, ...(profile ? { profile } : {}) } : { machineId, ok, reason: 'bad_key' },
       });
+      // The cabinet holds the server's word on an emergency stop: set while staff stopped it
+      // (perhaps while it was away), released otherwise.
+      if (ok && stop !== undefined) this.hub.sendEmergencyStop(machineId, stop);
+      return;
     }
     // Reports of machines this connection has not authenticated are ignored.
     if (!this.authed.has(msg.data.machineId)) return;

@@ -12,13 +12,13 @@ let bobbyToken: string;
 let bobbyId: number;
 
 const at = (path: string, playerIdParam?: number) =>
-  path.replace(':playerId', String(playerIdParam ?? playerId));
+  `/api${path.replace(':playerId', String(playerIdParam ?? playerId))}`;
 const idOf = async (username: string) =>
   (await t.ctx.db.query<{ id: number }>('SELECT id FROM players WHERE username = $1', [username])).rows[0]!.id;
 const contacts = async (token = playerToken) =>
   (await t.app.inject({ method: 'GET', url: ApiPath.chatContacts, headers: t.auth(token) })).json();
 const setStatus = (status: string, token = staffToken) =>
-  t.app.inject({ method: 'PUT', url: AdminChatPath.status, headers: t.auth(token), payload: { status } });
+  t.app.inject({ method: 'PUT', url: at(AdminChatPath.status), headers: t.auth(token), payload: { status } });
 const playerSends = (messageText: string, token = playerToken, id = playerId) =>
   t.app.inject({
     method: 'POST',
@@ -55,10 +55,10 @@ afterAll(() => t.close());
 describe('the console support chat', () => {
   it('refuses a player token on every staff chat route with 403 40304', async () => {
     const calls = [
-      { method: 'GET' as const, url: AdminChatPath.conversations },
+      { method: 'GET' as const, url: at(AdminChatPath.conversations) },
       { method: 'GET' as const, url: at(AdminChatPath.conversation) },
       { method: 'POST' as const, url: at(AdminChatPath.reply), payload: { message: 'hi' } },
-      { method: 'PUT' as const, url: AdminChatPath.status, payload: { status: 'online' } },
+      { method: 'PUT' as const, url: at(AdminChatPath.status), payload: { status: 'online' } },
     ];
     for (const call of calls) {
       const response = await t.app.inject({ ...call, headers: t.auth(playerToken) });
@@ -82,7 +82,7 @@ describe('the console support chat', () => {
   it('lets staff read every conversation and reply; the reply is pushed to the player, unread', async () => {
     await setStatus('online');
     expect((await playerSends('my reels froze')).statusCode).toBe(200);
-    const list = (await t.app.inject({ method: 'GET', url: AdminChatPath.conversations, headers: t.auth(staffToken) })).json();
+    const list = (await t.app.inject({ method: 'GET', url: at(AdminChatPath.conversations), headers: t.auth(staffToken) })).json();
     expect(list[0]).toMatchObject({ playerId, username: 'demo', lastMessage: 'my reels froze', waiting: true });
 
     const pushed: unknown[] = [];

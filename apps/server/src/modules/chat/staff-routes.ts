@@ -11,7 +11,6 @@ import {
 } from '@reel/protocol';
 import type { Db } from '../../db/pool.js';
 import type { Bus } from '../../lib/bus.js';
-import { underApiBase } from '../../lib/paths.js';
 import { STAFF } from '../../lib/route-access.js';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { staffActor } from '../operator-actions/actor.js';
@@ -24,13 +23,13 @@ export const staffChatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = 
   const schema = securedSchema('admin');
 
   app.get(
-    underApiBase(AdminChatPath.conversations),
+    AdminChatPath.conversations,
     { ...staffOnly, schema: schema({ response: { 200: Type.Array(StaffConversation), ...errorResponses } }) },
     async () => chat.conversations(),
   );
 
   app.get(
-    underApiBase(AdminChatPath.conversation),
+    AdminChatPath.conversation,
     {
       ...staffOnly,
       schema: schema({ params: StaffConversationParams, response: { 200: Type.Array(StaffChatMessage), ...errorResponses } }),
@@ -39,7 +38,7 @@ export const staffChatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = 
   );
 
   app.post(
-    underApiBase(AdminChatPath.reply),
+    AdminChatPath.reply,
     {
       ...staffOnly,
       schema: schema({
@@ -52,7 +51,7 @@ export const staffChatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = 
   );
 
   app.put(
-    underApiBase(AdminChatPath.status),
+    AdminChatPath.status,
     {
       ...staffOnly,
       schema: schema({ body: StaffChatStatusRequest, response: { 200: StaffChatStatus, ...errorResponses } }),

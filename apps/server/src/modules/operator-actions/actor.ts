@@ -7,6 +7,7 @@ import { Role, type TokenClaims } from '@reel/protocol';
 
 export interface StaffActor {
   id: number;
+  username: string;
   name: string;
   admin: boolean;
 }
@@ -14,7 +15,11 @@ export interface StaffActor {
 export function staffActor(auth: TokenClaims): StaffActor {
   return {
     id: auth.id,
-    name: `${auth.name} ${auth.lastname}`.trim() || auth.username,
+    username: auth.username,
+    name: `${auth.name ?? ''} ${auth.lastname ?? ''}`.trim() || auth.username,
     admin: auth.role.includes(Role.Admin),
   };
 }
+
+/** How the audit trail names a console actor (AUDIT_ACTOR_PREFIX in the admin contract). */
+export const auditActor = (staff: StaffActor) => `operator:${staff.username}`;

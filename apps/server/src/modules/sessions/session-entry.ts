@@ -97,6 +97,24 @@ export class SessionEntry {
   }
 
   /**
+   * Staff sent the player away (the console's kick): the player's game connection gets
+   * QUIT_REQUEST and closes; the session waits in grace like any dropped one, credits kept.
+   * Answers the player, or null when nobody holds the machine.
+   */
+  async kickByStaff(machineId: number): Promise<number | null> {
+    const live = this.kit.floor.onMachine(machineId);
+    if (!live) return null;
+    const entry = this.kit.floor.connectionOf(live.playerId);
+    if (entry?.sessionId === live.id) {
+      entry.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      entry.conn.send('closed', { reason: SessionAction.QuitRequest, code: Code.SessionTerminated });
+      entry.conn.close(WsCloseCode.QuitRequest, SessionAction.QuitRequest);
+      await this.disconnect(live.playerId, entry.conn);
+    }
+    return live.playerId;
+  }
+
+  /**
    * The reconnect dialog's "cancel": stops a pending close (countdown) and makes the session ready
    * to be joined again; the web app then rejoins with its token.
    */

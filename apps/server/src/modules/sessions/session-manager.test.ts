@@ -323,7 +323,7 @@ describe('disconnects, timers and restarts', () => {
     await expectCode(sessions.cashOut(demo), Code.MachineNoAnswer);
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before);
     cabinets.unreachable = false;
-    cabinets.emit('connected', { machineId: machine, agentId: 'fake', state: 'idle', videoError: null, meters: null, info: {} as never, connectedAtMs: Date.now() });
+    cabinets.emit('connected', { machineId: machine, agentId: 'fake', state: 'idle', videoError: null, emergencyStop: null, meters: null, info: {} as never, connectedAtMs: Date.now() });
     await sessions.drain();
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + 1_200);
     expect(cabinets.commands.filter((c) => c.type === 'cash_out')).toHaveLength(1);

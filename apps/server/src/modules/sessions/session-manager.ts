@@ -36,6 +36,7 @@ import { SessionMoney } from './session-money.js';
 import { SessionPlay } from './session-play.js';
 import { reopenAfterRestart } from './session-repository.js';
 import { SessionViews } from './session-views.js';
+import type { LiveSession } from './live-session.js';
 import type { CabinetPort, GameConnection, SessionService, SessionTimers, VideoPort } from './types.js';
 
 const DEFAULT_SESSION_TIMERS: SessionTimers = {
@@ -243,6 +244,41 @@ export class SessionManager implements SessionService {
 
   setVideoType(playerId: number, videoType: VideoType) {
     return this.play.setVideoType(playerId, videoType);
+  }
+
+  // --- what the operator console asks ---------------------------------------------------------
+
+  /** Every open session on the floor (the console's live view). */
+  floorSessions(): readonly LiveSession[] {
+    return [...this.kit.floor.sessions.values()];
+  }
+
+  /** The cabinets as the sessions see them (the console's floor reads their live state). */
+  get cabinets(): Pick<CabinetPort, 'get' | 'isConnected' | 'on' | 'off'> {
+    return this.kit.cabinets;
+  }
+
+  /** Tells the cabinet about an emergency stop (or its release); false when it is not here now. */
+  sendEmergencyStop(machineId: number, stop: { reason: string } | null): boolean {
+    return this.kit.cabinets.sendEmergencyStop?.(machineId, stop) ?? false;
+  }
+
+  /** The machine's lobby status again (staff took it out of service or stopped it). */
+  publishMachine(machineId: number) {
+    return this.kit.lobby.publish(machineId);
+  }
+
+  /** Staff send the machine's player away (QUIT_REQUEST); answers the player, null when none. */
+  kickByStaff(machineId: number) {
+    return this.entry.kickByStaff(machineId);
+  }
+
+  /** Staff cash out the machine's session to the player's wallet (the player's own cash out road). */
+  async cashOutByStaff(machineId: number): Promise<number | null> {
+    const live = this.kit.floor.onMachine(machineId);
+    if (!live) return null;
+    await this.money.cashOut(live.playerId);
+    return live.playerId;
   }
 
   machineView(machineId: number): MachineView {

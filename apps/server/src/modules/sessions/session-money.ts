@@ -11,6 +11,7 @@ import { Code } from '@reel/protocol';
 import { AppError } from '../../lib/errors.js';
 import { walletBalance } from '../ledger/ledger.js';
 import type { LiveSession } from './live-session.js';
+import { refuseWhileStopped } from './machine-locks.js';
 import type { Malfunctions } from './malfunctions.js';
 import type { SessionKit } from './session-kit.js';
 import { malfunctionInfo } from './session-views.js';
@@ -34,6 +35,7 @@ export class SessionMoney {
     const { kit } = this;
     const live = kit.floor.activeSessionOf(playerId);
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new AppError(Code.InvalidRequest, 400, {}, 'amount must be a positive number of cents');
+    refuseWhileStopped(kit.cabinets, live.machineId);
     if (!kit.cabinets.isConnected(live.machineId)) throw new AppError(Code.MachineNotAvailable, 409);
     if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
     const limitCents = kit.settings().MAX_ALL_IN_LIMIT;
@@ -52,6 +54,8 @@ export class SessionMoney {
   /** Cash out everything on the machine to the wallet, exactly once however often it is asked. */
   async cashOut(playerId: number) {
     const live = this.kit.floor.sessionOf(playerId);
+    // The stopped cabinet would refuse it: cash out is possible again once staff release the stop.
+    refuseWhileStopped(this.kit.cabinets, live.machineId);
     this.kit.floor.touch(live);
     // A held session was paid from the records already.
     if (live.held) {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
 import type { LiveSession } from './live-session.js';
 import { showView } from './cabinet-view.js';
+import { refuseWhileStopped } from './machine-locks.js';
 import type { SessionKit } from './session-kit.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
@@ -69,6 +70,7 @@ export class SessionPlay {
   private async relay(playerId: number, command: (commandId: string) => PlayCommand, clientCommandId: string): Promise<CommandResult> {
     const { kit } = this;
     const live: LiveSession = kit.floor.activeSessionOf(playerId);
+    refuseWhileStopped(kit.cabinets, live.machineId);
     kit.floor.touch(live);
     // A cabinet that just (re)connected plays only once its meters agree with the records.
     if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);

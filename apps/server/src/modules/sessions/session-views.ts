@@ -27,6 +27,7 @@ export class SessionViews {
       // A cabinet whose video is a real camera shows nothing else; a drawn one shows the player's choice.
       videoType: cabinet?.info.videoType === 'camera' ? 'camera' : (this.deps.floor.onMachine(machineId)?.videoType ?? 'screen'),
       ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : {}),
+      ...(cabinet?.emergencyStop ? { emergencyStop: cabinet.emergencyStop } : {}),
     };
   }
 

@@ -12,11 +12,18 @@ export interface CabinetPort {
         state: AgentMachineState;
         /** Set while the machine's video cannot start (see AgentClientEvents['state'].videoError). */
         videoError?: string | null;
+        /** The staff's reason while an emergency stop holds the cabinet. */
+        emergencyStop?: string | null;
         meters: MachineMeters | null;
         info: { betLevels: number[]; bands: QualityBand[]; videoType: VideoType };
       }
     | undefined;
   sendCommand(machineId: number, input: CommandInput, opts?: { timeoutMs?: number }): Promise<CommandResult>;
+  /**
+   * Stops (with the staff's reason) or releases the cabinet; false when it is not connected here
+   * (the recorded stop reaches it at its next authentication). Absent where cabinets are relayed.
+   */
+  sendEmergencyStop?(machineId: number, stop: { reason: string } | null): boolean;
   /** The game's cycle is stored (its transaction committed): the cabinet may forget it. */
   acknowledgeCycle(machineId: number, gameId: string): void;
   on<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;

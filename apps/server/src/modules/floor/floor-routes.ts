@@ -1,0 +1,101 @@
+/**
+ * The console's live floor (issue 27): the REST snapshot, the staff channel `/ws/admin` that pushes
+ * every change, and the operator's actions on a machine. Every route is STAFF; every action needs
+ * a reason and writes one audit row (floor-actions.ts).
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { WebSocket } from 'ws';
+import {
+  ADMIN_WS_PATH,
+  AdminFloorPath,
+  Code,
+  EmergencyStopRequest,
+  FloorActionRequest,
+  FloorActionResult,
+  FloorMachineParams,
+  FloorSnapshot,
+  ServiceRequest,
+  WsCloseCode,
+} from '@reel/protocol';
+import type { Db } from '../../db/pool.js';
+import type { Bus } from '../../lib/bus.js';
+import { STAFF } from '../../lib/route-access.js';
+import { errorResponses, securedSchema } from '../../lib/route-schema.js';
+import { staffActor } from '../operator-actions/actor.js';
+import type { SessionManager } from '../sessions/session-manager.js';
+import { FloorActions } from './floor-actions.js';
+import { FloorFeed } from './floor-feed.js';
+import type { FrameAges } from './floor-view.js';
+
+const AUTH_TIMEOUT_MS = 5_000;
+const HEARTBEAT_MS = 25_000;
+
+export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions: () => SessionManager; frameAges: FrameAges | null }> = async (
+  app,
+  { db, bus, sessions, frameAges },
+) => {
+  const feed = new FloorFeed({ db, bus, cabinets: () => sessions().cabinets, frameAges, warn: (error) => app.log.warn({ err: error }, 'floor feed') });
+  app.addHook('onClose', async () => feed.close());
+  const actions = new FloorActions({ db, sessions: sessions(), changed: (machineId) => feed.changed(machineId) });
+  const staffOnly = { config: { roles: STAFF } };
+  const schema = securedSchema('admin');
+  const withReason = <B,>(body: B) => schema({ params: FloorMachineParams, body, response: { 200: FloorActionResult, ...errorResponses } });
+
+  app.get(
+    `/api${AdminFloorPath.floor}`,
+    { ...staffOnly, schema: schema({ response: { 200: FloorSnapshot, ...errorResponses } }) },
+    async () => ({ machines: await feed.read(), at: new Date().toISOString() }),
+  );
+
+  app.post(`/api${AdminFloorPath.kick}`, { ...staffOnly, schema: withReason(FloorActionRequest) }, async (request) => ({
+    ok: true,
+    ...(await actions.kick(staffActor(request.auth), request.params.machineId, request.body.reason)),
+  }));
+
+  app.post(`/api${AdminFloorPath.cashOut}`, { ...staffOnly, schema: withReason(FloorActionRequest) }, async (request) => ({
+    ok: true,
+    ...(await actions.cashOut(staffActor(request.auth), request.params.machineId, request.body.reason)),
+  }));
+
+  app.put(`/api${AdminFloorPath.service}`, { ...staffOnly, schema: withReason(ServiceRequest) }, async (request) => {
+    await actions.setService(staffActor(request.auth), request.params.machineId, request.body.inService, request.body.reason);
+    return { ok: true };
+  });
+
+  app.put(`/api${AdminFloorPath.emergencyStop}`, { ...staffOnly, schema: withReason(EmergencyStopRequest) }, async (request) => ({
+    ok: true,
+    ...(await actions.emergencyStop(staffActor(request.auth), request.params.machineId, request.body.stopped, request.body.reason)),
+  }));
+
+  // The staff channel: `?token=` (browsers cannot set headers on a WebSocket); origin checked by ws-origin.ts.
+  app.get(ADMIN_WS_PATH, { websocket: true, config: { roles: STAFF }, schema: { hide: true } }, (socket: WebSocket, request) => {
+    const token = (request.query as { token?: string }).token;
+    let detach: (() => void) | undefined;
+    let alive = true;
+    let expiry: NodeJS.Timeout | undefined;
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    const authTimer = setTimeout(() => !detach && socket.close(WsCloseCode.InvalidToken, 'no token'), AUTH_TIMEOUT_MS);
+    socket.on('pong', () => (alive = true));
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      clearTimeout(authTimer);
+      clearTimeout(expiry);
+      detach?.();
+    });
+    app
+      .authorize(request, token)
+      .then(async (claims) => {
+        detach = await feed.attach(socket);
+        expiry = setTimeout(() => socket.close(WsCloseCode.InvalidToken, 'token expired'), Math.max(0, claims.exp * 1000 - Date.now()));
+      })
+      .catch((error: unknown) => {
+        const code = (error as { code?: number }).code ?? Code.InvalidAccessToken;
+        socket.send(JSON.stringify({ event: 'logout', data: { code } }));
+        socket.close(WsCloseCode.InvalidToken, 'invalid token');
+      });
+  });
+};
