@@ -1,10 +1,69 @@
+import type { FloorSnapshot } from '@reel/protocol';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { adminApi } from '../lib/admin-api';
+import { AdminFloorPath } from '../lib/contract';
+import { useOperatorSession } from '../lib/operator-session';
+import { QueryState } from '../components/query-state';
+import { FLOOR_KEY, openFloorFeed } from './floor-feed';
+import { MachineRow } from './machine-row';
 
+/** The session clocks tick once a second for the whole table, not per row. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** Every machine live: the snapshot first, then the staff channel's pushes (never polled). */
 export function FloorPage() {
   const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const token = useOperatorSession((state) => state.token);
+  const [live, setLive] = useState(false);
+  const now = useNow();
+  const query = useQuery({
+    queryKey: FLOOR_KEY,
+    queryFn: () => adminApi.get<FloorSnapshot>(AdminFloorPath.floor),
+    staleTime: Infinity,
+  });
+  useEffect(() => (token ? openFloorFeed({ token, queryClient, onLive: setLive }) : undefined), [token, queryClient]);
+
   return (
     <section className="admin-page">
-      <h1>{t('floor.heading')}</h1>
+      <h1>
+        {t('floor.heading')}
+        <span role="status" className={live ? 'admin-badge admin-badge--ok' : 'admin-badge'}>
+          {live ? t('floor.live') : t('floor.connecting')}
+        </span>
+      </h1>
+      <QueryState query={query}>
+        {(snapshot) => (
+          <table className="admin-table admin-floor">
+            <thead>
+              <tr>
+                <th>{t('floor.machine')}</th>
+                <th>{t('floor.status')}</th>
+                <th>{t('floor.player')}</th>
+                <th>{t('floor.credits')}</th>
+                <th>{t('floor.sessionTime')}</th>
+                <th>{t('floor.net')}</th>
+                <th>{t('floor.health')}</th>
+                <th>{t('floor.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {snapshot.machines.map((machine) => (
+                <MachineRow key={machine.machineId} machine={machine} now={now} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
     </section>
   );
 }

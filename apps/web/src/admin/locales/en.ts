@@ -71,6 +71,7 @@ export const adminEn = {
     video: 'Live video',
     videoTitle: 'Live video of {{name}}',
     videoStatus: 'Video: {{status}}',
+    handPays: '{{count}} hand pays waiting',
     confirmTitle: '{{action}}: {{name}}',
   },
   players: {

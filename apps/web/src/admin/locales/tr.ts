@@ -73,6 +73,7 @@ export const adminTr: AdminTranslation = {
     video: 'Canlı görüntü',
     videoTitle: '{{name}} canlı görüntüsü',
     videoStatus: 'Görüntü: {{status}}',
+    handPays: '{{count}} elden ödeme bekliyor',
     confirmTitle: '{{action}}: {{name}}',
   },
   players: {

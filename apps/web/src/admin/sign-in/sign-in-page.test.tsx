@@ -31,7 +31,10 @@ describe('Console sign-in', () => {
   });
 
   it("shows the server's refusal as the catalogue's text (a player's account, a disabled operator)", async () => {
-    let answer = { status: 401, body: { status: false, code: Code.LoginIncorrect, ErrorMessage: 'x', Params: { left_count: 2, block_time: 15 } } };
+    let answer: { status: number; body: { status: false; code: number; ErrorMessage: string; Params?: Record<string, number> } } = {
+      status: 401,
+      body: { status: false, code: Code.LoginIncorrect, ErrorMessage: 'x', Params: { left_count: 2, block_time: 15 } },
+    };
     mockFetch({ 'POST /api/admin/auth/login': () => answer });
     renderAdmin('/admin', null);
     const user = userEvent.setup();
@@ -39,7 +42,7 @@ describe('Console sign-in', () => {
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect username or password; remaining rights 2, blocked for 15 minutes');
-    answer = { status: 403, body: { status: false, code: Code.OperatorDisabled, ErrorMessage: 'x', Params: {} } };
+    answer = { status: 403, body: { status: false, code: Code.OperatorDisabled, ErrorMessage: 'x' } };
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('This operator account is disabled')).toBeInTheDocument();
     expect(useOperatorSession.getState().token).toBeNull();

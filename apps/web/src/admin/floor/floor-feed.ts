@@ -1,0 +1,67 @@
+import type { AdminChannelMessage, FloorMachine, FloorSnapshot } from '@reel/protocol';
+import { Backoff } from '@reel/process/backoff';
+import type { QueryClient } from '@tanstack/react-query';
+import { backendSocketUrl } from '@/lib/api-client';
+import { ADMIN_WS_PATH } from '../lib/contract';
+import { signOutOperator } from '../lib/operator-session';
+
+export const FLOOR_KEY = ['admin', 'floor'] as const;
+
+/** The staff channel comes back quickly after a server restart, never faster than 0.5 s apart. */
+const RECONNECT = { initialMs: 500, maxMs: 10_000, jitter: 0.2 };
+
+/** One machine's push, written over its row in the floor snapshot (a new machine is added). */
+export function applyMachine(snapshot: FloorSnapshot | undefined, machine: FloorMachine): FloorSnapshot | undefined {
+  if (!snapshot) return snapshot;
+  const known = snapshot.machines.some((row) => row.machineId === machine.machineId);
+  const machines = known
+    ? snapshot.machines.map((row) => (row.machineId === machine.machineId ? machine : row))
+    : [...snapshot.machines, machine];
+  return { ...snapshot, machines };
+}
+
+interface FloorFeedOptions {
+  token: string;
+  queryClient: QueryClient;
+  onLive: (live: boolean) => void;
+  createSocket?: (url: string) => WebSocket;
+}
+
+/**
+ * The staff channel (`/ws/admin`): its pushes are written into the floor's query cache, a whole
+ * snapshot (`floor`) or one machine (`machine`); the floor is never polled. Reconnects with backoff;
+ * a refused token (`logout`) signs the operator out. Returns the function that closes it.
+ */
+export function openFloorFeed({ token, queryClient, onLive, createSocket = (url) => new WebSocket(url) }: FloorFeedOptions): () => void {
+  const backoff = new Backoff(RECONNECT);
+  let socket: WebSocket | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const connect = () => {
+    socket = createSocket(backendSocketUrl(ADMIN_WS_PATH, token));
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as AdminChannelMessage | { event: 'logout' };
+      if (message.event === 'logout') {
+        closed = true;
+        signOutOperator();
+      } else if (message.event === 'floor') {
+        backoff.reset();
+        onLive(true);
+        queryClient.setQueryData(FLOOR_KEY, message.data);
+      } else if (message.event === 'machine') {
+        queryClient.setQueryData<FloorSnapshot>(FLOOR_KEY, (snapshot) => applyMachine(snapshot, message.data));
+      }
+    };
+    socket.onclose = () => {
+      onLive(false);
+      if (!closed) retry = setTimeout(connect, backoff.next());
+    };
+  };
+  connect();
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    socket?.close();
+  };
+}
