@@ -1,13 +1,8 @@
-import type { FloorSnapshot } from '@reel/protocol';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../lib/admin-api';
-import { AdminFloorPath } from '../lib/contract';
-import { useOperatorSession } from '../lib/operator-session';
 import { QueryState } from '../components/query-state';
-import { FLOOR_KEY, openFloorFeed } from './floor-feed';
 import { MachineRow } from './machine-row';
+import { useFloor } from './use-floor';
 
 /** The session clocks tick once a second for the whole table, not per row. */
 function useNow(): number {
@@ -22,16 +17,8 @@ function useNow(): number {
 /** Every machine live: the snapshot first, then the staff channel's pushes (never polled). */
 export function FloorPage() {
   const { t } = useTranslation('admin');
-  const queryClient = useQueryClient();
-  const token = useOperatorSession((state) => state.token);
-  const [live, setLive] = useState(false);
+  const { query, live } = useFloor();
   const now = useNow();
-  const query = useQuery({
-    queryKey: FLOOR_KEY,
-    queryFn: () => adminApi.get<FloorSnapshot>(AdminFloorPath.floor),
-    staleTime: Infinity,
-  });
-  useEffect(() => (token ? openFloorFeed({ token, queryClient, onLive: setLive }) : undefined), [token, queryClient]);
 
   return (
     <section className="admin-page">

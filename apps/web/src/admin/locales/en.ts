@@ -164,12 +164,7 @@ export const adminEn = {
     empty: 'No hand pay is waiting',
     machine: 'Machine',
     player: 'Player',
-    amount: 'Amount',
-    requested: 'Requested',
-    approvals: 'Approvals',
-    secondSigner: 'second signer needed',
-    approve: 'Approve',
-    approved: 'Approved',
+    waiting: 'Waiting',
   },
   support: {
     heading: 'Support chat',

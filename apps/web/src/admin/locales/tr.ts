@@ -166,12 +166,7 @@ export const adminTr: AdminTranslation = {
     empty: 'Bekleyen elden ödeme yok',
     machine: 'Makine',
     player: 'Oyuncu',
-    amount: 'Tutar',
-    requested: 'İstendi',
-    approvals: 'Onaylar',
-    secondSigner: 'ikinci imza gerekli',
-    approve: 'Onayla',
-    approved: 'Onaylandı',
+    waiting: 'Bekleyen',
   },
   support: {
     heading: 'Destek sohbeti',
