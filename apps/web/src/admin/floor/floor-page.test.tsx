@@ -64,7 +64,7 @@ describe('Floor', () => {
     });
     stubWebSocket();
     renderAdmin('/admin/floor');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Kick: Diamond Nights 1' }));
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Kick' }));
@@ -97,7 +97,7 @@ describe('Floor', () => {
     });
     stubWebSocket();
     renderAdmin('/admin/floor');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Cash out: Diamond Nights 1' }));
     await user.type(screen.getByLabelText('Reason'), 'player asked');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cash out' }));

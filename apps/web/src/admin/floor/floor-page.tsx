@@ -22,12 +22,12 @@ export function FloorPage() {
 
   return (
     <section className="admin-page">
-      <h1>
-        {t('floor.heading')}
+      <header className="admin-toolbar">
+        <h1>{t('floor.heading')}</h1>
         <span role="status" className={live ? 'admin-badge admin-badge--ok' : 'admin-badge'}>
           {live ? t('floor.live') : t('floor.connecting')}
         </span>
-      </h1>
+      </header>
       <QueryState query={query}>
         {(snapshot) => (
           <table className="admin-table admin-floor">

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/test-utils';
 import { useOperatorSession } from '../lib/operator-session';
 import { adminOperator, bodyOf, renderAdmin, setupAdminTests } from '../testing/render-admin';
+import { stubWebSocket } from '../testing/fake-socket';
 
 beforeAll(() => setupAdminTests());
 
@@ -15,9 +16,11 @@ describe('Console sign-in', () => {
         expect(bodyOf(init)).toEqual({ username: 'boss', password: 'pw-123456' });
         return { body: { status: true, token: 'op-1', operator: adminOperator } };
       },
+      'GET /api/admin/floor': () => ({ body: { machines: [], at: new Date().toISOString() } }),
     });
+    stubWebSocket();
     renderAdmin('/admin', null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Username'), ' boss ');
     await user.type(screen.getByLabelText('Password'), 'pw-123456');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -37,7 +40,7 @@ describe('Console sign-in', () => {
     };
     mockFetch({ 'POST /api/admin/auth/login': () => answer });
     renderAdmin('/admin', null);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText('Username'), 'demo');
     await user.type(screen.getByLabelText('Password'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -51,10 +54,20 @@ describe('Console sign-in', () => {
   it('asks for both fields before calling the server', async () => {
     const calls = mockFetch({});
     renderAdmin('/admin', null);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter your username')).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
     expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('speaks Turkish when the operator picks it', async () => {
+    mockFetch({});
+    renderAdmin('/admin', null);
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Turkish' }));
+    expect(await screen.findByRole('heading', { name: 'Operatör girişi' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Kullanıcı adı')).toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'İngilizce' }));
+    expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
   });
 
   it('goes back to sign-in when the server no longer takes the token (401)', async () => {
