@@ -81,7 +81,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
   );
 
   installErrorHandler(app);
-  await app.register(authPlugin, { tokens: ctx.tokens });
+  await app.register(authPlugin, { tokens: ctx.tokens, operatorTokens: ctx.operatorTokens });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -61,6 +61,8 @@ export function loadConfig() {
     /** HS256 secret for access tokens; generated and kept under dataDir when unset. */
     jwtSecret: process.env.JWT_SECRET || '',
     tokenTtlS: int('TOKEN_TTL_S', 12 * 3600),
+    /** The audit trail's Ed25519 signing key, outside the database (docs/operator.md); created when missing. */
+    auditKeyFile: path.resolve(REPO_ROOT, str('AUDIT_KEY_FILE', path.join(dataDir, 'audit-signing-key.pem'))),
     login: {
       maxFailures: int('LOGIN_MAX_FAILURES', 5),
       blockMinutes: int('LOGIN_BLOCK_MINUTES', 15),

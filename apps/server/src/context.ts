@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/pool.js';
 import type { Bus } from './lib/bus.js';
 import type { TokenService } from './modules/auth/tokens.js';
+import type { OperatorTokenService } from './modules/operators/operator-tokens.js';
+import type { AuditKey } from './modules/audit/audit-signing.js';
 import type { GeoService } from './modules/geo/geo.js';
 import type { AgentHub } from './modules/cabinets/agent-hub.js';
 import type { MediaService } from './modules/media/media-service.js';
@@ -17,6 +19,10 @@ export interface AppContext {
   db: Db;
   bus: Bus;
   tokens: TokenService;
+  /** Operator tokens (the console, `/api/admin/`). */
+  operatorTokens: OperatorTokenService;
+  /** The audit trail's signing key (loaded from outside the database). */
+  auditKey: AuditKey;
   geo: GeoService;
   /** Connected machine agents. */
   cabinets: AgentHub;

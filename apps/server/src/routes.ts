@@ -19,9 +19,10 @@ import { agentHubPlugin } from './modules/cabinets/plugin.js';
 import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
-  const { config, db, bus, tokens, geo } = ctx;
+  const { config, db, bus, tokens, geo, operatorTokens } = ctx;
   // In a cluster the sessions run on the owning server; the routes ask it over the bus.
   const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
@@ -35,6 +36,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(staffChatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
+      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, config });
     },
     { prefix: '/api' },
   );

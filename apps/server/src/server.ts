@@ -9,6 +9,8 @@ import { createPool } from './db/pool.js';
 import { migrate } from './db/migrate.js';
 import { createLocalBus, type Bus } from './lib/bus.js';
 import { createTokenService } from './modules/auth/tokens.js';
+import { createOperatorTokenService } from './modules/operators/operator-tokens.js';
+import { loadAuditKey, startAuditSigner, useAuditKey } from './modules/audit/audit-signing.js';
 import { createGeoService } from './modules/geo/geo.js';
 import { AgentHub } from './modules/cabinets/agent-hub.js';
 import { verifyMachineKey } from './modules/machines/machine-keys.js';
@@ -67,11 +69,17 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
   const media = config.media.enabled
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;
+  const secret = tokenSecret(config);
+  const auditKey = loadAuditKey(config.auditKeyFile);
+  // appendAudit signs with it inside the callers' transactions.
+  useAuditKey(auditKey);
   return {
     config,
     db,
     bus,
-    tokens: createTokenService(db, tokenSecret(config), config.tokenTtlS),
+    tokens: createTokenService(db, secret, config.tokenTtlS),
+    operatorTokens: createOperatorTokenService(db, secret, config.tokenTtlS),
+    auditKey,
     geo,
     cabinets,
     media,
@@ -95,12 +103,16 @@ export async function createContext(config: Config, databaseUrl: string): Promis
 }
 
 /** Starts what runs beside HTTP: the media process and the session timers (after recovery). */
+let stopAuditSigner = () => {};
+
 export async function startServices(ctx: AppContext) {
   if (ctx.media) await ctx.media.start();
   await ctx.sessions.start();
+  stopAuditSigner = startAuditSigner(ctx.db, ctx.auditKey, (error) => console.warn(`[audit] signing the head failed: ${(error as Error).message}`));
 }
 
 export async function stopServices(ctx: AppContext) {
+  stopAuditSigner();
   await ctx.sessions.stop();
   await ctx.media?.stop();
 }

@@ -26,6 +26,8 @@ export interface TestApp {
   databaseUrl: string;
   /** Signs in and returns the bearer token. */
   login(username?: string, password?: string): Promise<string>;
+  /** Signs an operator in to the console (demo operators: admin, staff1, staff2) and returns the bearer token. */
+  operatorLogin(username?: string, password?: string): Promise<string>;
   auth(token: string): { authorization: string };
   close(): Promise<void>;
 }
@@ -90,6 +92,11 @@ export async function createTestApp(
     async login(username = 'demo', password = 'demo1234') {
       const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
       if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+      return response.json<{ token: string }>().token;
+    },
+    async operatorLogin(username = 'admin', password = 'admin1234') {
+      const response = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`operator login failed: ${response.body}`);
       return response.json<{ token: string }>().token;
     },
     auth: (token) => ({ authorization: `Bearer ${token}` }),

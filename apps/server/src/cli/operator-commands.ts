@@ -3,23 +3,21 @@
  * them without a subprocess. Input mistakes are AppErrors with catalogue codes; the CLI prints them.
  */
 import crypto from 'node:crypto';
-import { ActionCode, Code, CURRENCY, formatCents, LOGIN_MIN_LENGTH } from '@reel/protocol';
+import { Code, CURRENCY, formatCents, LOGIN_MIN_LENGTH } from '@reel/protocol';
 import { withTransaction, type Db } from '../db/pool.js';
 import { AppError } from '../lib/errors.js';
-import { hashSecret } from '../lib/passwords.js';
-import {
-  auditLedger,
-  OperationKind,
-  walletBalance,
-  type MoveResult,
-  type WalletBalance,
-} from '../modules/ledger/ledger.js';
-import { transfer } from '../modules/ledger/ledger-service.js';
-import { auditPlayers } from '../modules/ledger/player-audit.js';
+import { auditMoney } from '../modules/ledger/player-audit.js';
 import { listMalfunctions } from '../modules/sessions/malfunction-log.js';
 import { createPlayer, findPlayerId } from '../modules/player/players.js';
 import { createBrand, createMachine } from '../modules/machines/catalog.js';
-import { announceRevocation } from '../modules/auth/revocations.js';
+import { cliActor } from '../modules/audit/audit-actor.js';
+import {
+  cashierMove,
+  checkPin,
+  resetPassword as resetPlayerPassword,
+  setBanned as setPlayerBanned,
+  setPin as setPlayerPin,
+} from '../modules/admin/player-actions.js';
 
 const invalid = (message: string) => new AppError(Code.InvalidRequest, 400, {}, message);
 
@@ -72,15 +70,9 @@ export function formatTable(
   return [line(keys), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-async function revokeTokens(db: Db, playerId: number) {
-  const { rowCount } = await db.query(
-    'UPDATE auth_tokens SET revoked_at = now() WHERE player_id = $1 AND revoked_at IS NULL',
-    [playerId],
-  );
-  // The running server closes the player's sockets now, not at their next heartbeat.
-  await announceRevocation(db, playerId);
-  return rowCount ?? 0;
-}
+/** The audit row of a command-line action: the OS user, and the reason given (`--reason`). */
+export const DEFAULT_CLI_REASON = 'operator command line (no reason given)';
+const cli = (reason: string | undefined) => ({ actor: cliActor(), reason: reason?.trim() || DEFAULT_CLI_REASON });
 
 export async function createPlayerCommand(
   db: Db,
@@ -100,26 +92,14 @@ export async function createPlayerCommand(
   return { id, generatedPassword: input.password === undefined ? password : undefined };
 }
 
-export async function resetPassword(db: Db, username: string, password: string) {
+export async function resetPassword(db: Db, username: string, password: string, reason?: string) {
   if (password.length < LOGIN_MIN_LENGTH) throw new AppError(Code.PasswordTooShort, 400);
-  const playerId = await findPlayerId(db, username);
-  await db.query(
-    'UPDATE players SET password_hash = $2, password_changed_at = now(), failed_logins = 0, blocked_until = NULL WHERE id = $1',
-    [playerId, await hashSecret(password)],
-  );
-  // Whoever knew the old password must not stay signed in.
-  return { playerId, revokedTokens: await revokeTokens(db, playerId) };
+  return resetPlayerPassword(db, cli(reason), await findPlayerId(db, username), password);
 }
 
-function checkPin(pin: string) {
-  if (!/^[0-9]{4,8}$/.test(pin)) throw invalid('PIN must be 4 to 8 digits');
-}
-
-export async function setPin(db: Db, username: string, pin: string) {
+export async function setPin(db: Db, username: string, pin: string, reason?: string) {
   checkPin(pin);
-  const playerId = await findPlayerId(db, username);
-  await db.query('UPDATE players SET pin_hash = $2 WHERE id = $1', [playerId, await hashSecret(pin)]);
-  return { playerId };
+  return setPlayerPin(db, cli(reason), await findPlayerId(db, username), pin);
 }
 
 /**
@@ -145,52 +125,14 @@ export async function setAvatar(db: Db, username: string, url?: string) {
   return { playerId };
 }
 
-export interface CashierResult {
-  playerId: number;
-  move: MoveResult;
-  wallet: WalletBalance;
-}
+export const depositCommand = async (db: Db, username: string, amountCents: number, idempotencyKey: string, reason?: string) =>
+  cashierMove({ db }, cli(reason), { playerId: await findPlayerId(db, username), direction: 'deposit', amountCents, idempotencyKey });
 
-/**
- * Operator deposit (action code 1, cashier → the player's cash part) or withdrawal (action code 2:
- * only the cash part can be paid out, never promotions).
- */
-async function cashierMove(
-  db: Db,
-  direction: 'deposit' | 'withdraw',
-  username: string,
-  amountCents: number,
-  idempotencyKey: string,
-): Promise<CashierResult> {
-  const playerId = await findPlayerId(db, username);
-  const cash = { kind: 'wallet', playerId, part: 'cash' } as const;
-  const cashier = { kind: 'cashier' } as const;
-  const move = await transfer(
-    { db },
-    {
-      ...(direction === 'deposit'
-        ? { kind: OperationKind.Deposit, actionCode: ActionCode.Deposit, from: cashier, to: cash }
-        : { kind: OperationKind.Withdraw, actionCode: ActionCode.Withdraw, from: cash, to: cashier }),
-      playerId,
-      idempotencyKey,
-      amountCents,
-      tag: 'operator',
-    },
-  );
-  return { playerId, move, wallet: await walletBalance(db, playerId) };
-}
+export const withdrawCommand = async (db: Db, username: string, amountCents: number, idempotencyKey: string, reason?: string) =>
+  cashierMove({ db }, cli(reason), { playerId: await findPlayerId(db, username), direction: 'withdraw', amountCents, idempotencyKey });
 
-export const depositCommand = (db: Db, username: string, amountCents: number, idempotencyKey: string) =>
-  cashierMove(db, 'deposit', username, amountCents, idempotencyKey);
-
-export const withdrawCommand = (db: Db, username: string, amountCents: number, idempotencyKey: string) =>
-  cashierMove(db, 'withdraw', username, amountCents, idempotencyKey);
-
-export async function setBanned(db: Db, username: string, banned: boolean) {
-  const playerId = await findPlayerId(db, username);
-  await db.query('UPDATE players SET banned = $2 WHERE id = $1', [playerId, banned]);
-  // Token checks also refuse banned players; revoking makes a later unban not bring old tokens back.
-  return { playerId, revokedTokens: banned ? await revokeTokens(db, playerId) : 0 };
+export async function setBanned(db: Db, username: string, banned: boolean, reason?: string) {
+  return setPlayerBanned(db, cli(reason), await findPlayerId(db, username), banned);
 }
 
 export async function addBrand(db: Db, input: { name: string; image?: string; jackpotSeedsCents: number[] }) {
@@ -274,17 +216,8 @@ export async function listMachines(db: Db) {
   return rows;
 }
 
-/**
- * The ledger's own invariants, and every player's money against the recorded game results. The
- * malfunctions on record are counted too: each was settled (its adjustment is in the players'
- * figures), so they do not make the ledger wrong, but each needs an operator's look.
- */
-export async function auditCommand(db: Db) {
-  const ledger = await auditLedger(db);
-  const players = await auditPlayers(db);
-  const malfunctions = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM malfunctions');
-  return { ...ledger, players: players.mismatched, malfunctions: malfunctions.rows[0]!.n, ok: ledger.ok && players.ok };
-}
+/** The ledger audit (modules/ledger/player-audit.ts), as the CLI prints it. */
+export const auditCommand = (db: Db) => auditMoney(db);
 
 /** The malfunctions on record, newest first, as the operator's table shows them. */
 export async function malfunctionsCommand(db: Db, limit: string) {

@@ -10,8 +10,8 @@ import {
   setBanned,
   setPin,
   withdrawCommand,
-  type CashierResult,
 } from './operator-commands.js';
+import type { CashierResult } from '../modules/admin/player-actions.js';
 import { action, amountOption, money, out } from './operator-kit.js';
 
 function printCashier(
@@ -63,9 +63,10 @@ export function addPlayerCommands(program: Command): void {
     .description("set a player's password, lift a sign-in block and sign the player out everywhere")
     .argument('<username>')
     .argument('<password>')
+    .option('--reason <text>', 'why: written to the audit trail')
     .action(
-      action(async (db, username: string, password: string) => {
-        const { revokedTokens } = await resetPassword(db, username, password);
+      action(async (db, username: string, password: string, o: { reason?: string }) => {
+        const { revokedTokens } = await resetPassword(db, username, password, o.reason);
         out(`Password of ${username} changed; ${revokedTokens} session(s) signed out.`);
       }),
     );
@@ -75,9 +76,10 @@ export function addPlayerCommands(program: Command): void {
     .description("set a player's lock-screen PIN (4 to 8 digits)")
     .argument('<username>')
     .argument('<pin>')
+    .option('--reason <text>', 'why: written to the audit trail')
     .action(
-      action(async (db, username: string, pin: string) => {
-        await setPin(db, username, pin);
+      action(async (db, username: string, pin: string, o: { reason?: string }) => {
+        await setPin(db, username, pin, o.reason);
         out(`PIN of ${username} set.`);
       }),
     );
@@ -118,11 +120,12 @@ export function addPlayerCommands(program: Command): void {
         '--key <key>',
         'idempotency key: repeating the command with the same key moves money only once (default: random)',
       )
+      .option('--reason <text>', 'why: written to the audit trail')
       .action(
-        action(async (db, username: string, amount: string, o: { cents?: boolean; key?: string }) => {
+        action(async (db, username: string, amount: string, o: { cents?: boolean; key?: string; reason?: string }) => {
           const amountCents = amountOption(amount, o);
           const key = o.key ?? `operator-${crypto.randomUUID()}`;
-          printCashier(verb, username, amountCents, key, await run(db, username, amountCents, key));
+          printCashier(verb, username, amountCents, key, await run(db, username, amountCents, key, o.reason));
         }),
       );
   }
@@ -131,9 +134,10 @@ export function addPlayerCommands(program: Command): void {
     .command('ban')
     .description('ban a player and sign them out everywhere')
     .argument('<username>')
+    .option('--reason <text>', 'why: written to the audit trail')
     .action(
-      action(async (db, username: string) => {
-        const { revokedTokens } = await setBanned(db, username, true);
+      action(async (db, username: string, o: { reason?: string }) => {
+        const { revokedTokens } = await setBanned(db, username, true, o.reason);
         out(`Banned ${username}; ${revokedTokens} session(s) signed out.`);
       }),
     );
@@ -142,9 +146,10 @@ export function addPlayerCommands(program: Command): void {
     .command('unban')
     .description('lift a ban')
     .argument('<username>')
+    .option('--reason <text>', 'why: written to the audit trail')
     .action(
-      action(async (db, username: string) => {
-        await setBanned(db, username, false);
+      action(async (db, username: string, o: { reason?: string }) => {
+        await setBanned(db, username, false, o.reason);
         out(`Unbanned ${username}.`);
       }),
     );

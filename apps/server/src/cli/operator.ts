@@ -10,6 +10,7 @@ import { AppError } from '../lib/errors.js';
 import { addFloorCommands } from './operator-floor.js';
 import { closeDatabase, requestedExitCode, resetExitCode } from './operator-kit.js';
 import { addPlayerCommands } from './operator-players.js';
+import { addStaffCommands } from './operator-staff.js';
 
 export function buildProgram(): Command {
   const program = new Command('operator')
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
     .exitOverride();
   addPlayerCommands(program);
   addFloorCommands(program);
+  addStaffCommands(program);
   return program;
 }
 

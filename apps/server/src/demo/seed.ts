@@ -10,11 +10,19 @@ import { withTransaction, type Db } from '../db/pool.js';
 import { createPlayer } from '../modules/player/players.js';
 import { createBrand, createMachine, rotateMachineKey } from '../modules/machines/catalog.js';
 import { moveInTransaction, OperationKind } from '../modules/ledger/ledger.js';
+import { createOperator } from '../modules/operators/operators.js';
 
 export const DEMO_PLAYERS = [
   { username: 'demo', email: 'demo@reel.live', password: 'demo1234', name: 'Demo', lastname: 'Player', pin: '1234', depositCents: 100_000 },
   { username: 'alice', email: 'alice@reel.live', password: 'alice1234', name: 'Alice', lastname: 'Yılmaz', pin: '1111', depositCents: 50_000 },
   { username: 'bobby', email: 'bobby@reel.live', password: 'bobby1234', name: 'Bob', lastname: 'Demir', pin: '2222', depositCents: 25_000 },
+] as const;
+
+/** The console's demo operators (README's demo accounts). */
+export const DEMO_OPERATORS = [
+  { username: 'admin', password: 'admin1234', role: 'admin' },
+  { username: 'staff1', password: 'staff1234', role: 'staff' },
+  { username: 'staff2', password: 'staff1234', role: 'staff' },
 ] as const;
 
 const DEMO_BRANDS = [
@@ -33,6 +41,7 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM players');
   if (rows[0]!.n > 0) {
     await ensureMachineKeys(db, dataDir);
+    await ensureDemoOperators(db);
     return false;
   }
   const keys: MachineKeys = {};
@@ -65,7 +74,19 @@ export async function seedDemo(db: Db, dataDir: string): Promise<boolean> {
   });
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(machineKeysFile(dataDir), JSON.stringify(keys, null, 2), { mode: 0o600 });
+  await ensureDemoOperators(db);
   return true;
+}
+
+/** A demo database (its `demo` player exists) without operators, e.g. one seeded before the console: add them. */
+async function ensureDemoOperators(db: Db) {
+  const { rows } = await db.query<{ seed: boolean }>(
+    "SELECT NOT EXISTS (SELECT 1 FROM operators) AND EXISTS (SELECT 1 FROM players WHERE username = 'demo') AS seed",
+  );
+  if (!rows[0]!.seed) return;
+  await withTransaction(db, async (tx) => {
+    for (const operator of DEMO_OPERATORS) await createOperator(tx, operator);
+  });
 }
 
 /** With an existing database but no keys file (e.g. a new data dir on an external PostgreSQL), issue new keys. */

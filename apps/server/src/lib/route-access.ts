@@ -4,21 +4,35 @@
  * declares nothing, so no route can be forgotten.
  *
  *   app.get('/api/x', { config: { roles: PLAYERS }, ... })   a signed-in account (bearer token)
- *   app.get('/api/y', { config: { roles: STAFF }, ... })     staff or admin; a player gets 403 40304
+ *   app.get('/api/admin/y', { config: { roles: STAFF } })      an operator (staff or admin); a player token gets 403 40304
+ *   app.get('/api/admin/z', { config: { roles: ADMIN_ONLY } }) an admin operator; staff get 403 40304
  *   app.get('/check', { config: { roles: PUBLIC }, ... })    no player token (its own check, or none)
  */
 import type { FastifyInstance } from 'fastify';
-import { Role } from '@reel/protocol';
+import { OperatorRole, Role } from '@reel/protocol';
 
 /** The route takes no player token: it is open, or checks another credential itself (a machine key, a video grant). */
 export const PUBLIC = 'public' as const;
 /** Every signed-in account: the server gives each one the `user` role (tokens.ts), staff and admins too. */
 export const PLAYERS: readonly Role[] = [Role.User];
-/** The house's people: staff pages are for admin and staff (spec section 6). */
-export const STAFF: readonly Role[] = [Role.Staff, Role.Admin];
+
+/**
+ * Operator routes (`/api/admin/`): an operator token (modules/operators) whose role, read from the
+ * database on every request, is one of these. Operators are not players: a player token is a 403.
+ */
+export interface OperatorRoles {
+  readonly operators: readonly OperatorRole[];
+}
+/** The house's people: every operator, staff or admin (spec section 6). */
+export const STAFF: OperatorRoles = { operators: [OperatorRole.Staff, OperatorRole.Admin] };
+/** Money corrections and operator accounts: admins only (docs/spec-decisions.md). */
+export const ADMIN_ONLY: OperatorRoles = { operators: [OperatorRole.Admin] };
+
+export const isOperatorRoles = (roles: RouteRoles | undefined): roles is OperatorRoles =>
+  typeof roles === 'object' && 'operators' in roles;
 
 /** The roles a route allows (any one of them suffices), or PUBLIC. */
-export type RouteRoles = typeof PUBLIC | readonly Role[];
+export type RouteRoles = typeof PUBLIC | readonly Role[] | OperatorRoles;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -7,16 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, type TokenClaims } from '@reel/protocol';
+import { Code, Role, type OperatorClaims, type TokenClaims } from '@reel/protocol';
 import { createTestApp, type TestApp } from '../../test/helper.js';
-import { PLAYERS, PUBLIC, STAFF, type RouteRoles } from '../lib/route-access.js';
+import { ADMIN_ONLY, PLAYERS, PUBLIC, STAFF, type RouteRoles } from '../lib/route-access.js';
 import type { MediaService } from '../modules/media/media-service.js';
 import { authPlugin } from './auth.js';
 import { installErrorHandler } from './errors.js';
 
-type Who = 'public' | 'players' | 'staff';
+type Who = 'public' | 'players' | 'staff' | 'admin';
 const who = (roles: RouteRoles | undefined): Who | 'undeclared' =>
-  roles === PUBLIC ? 'public' : roles === PLAYERS ? 'players' : roles === STAFF ? 'staff' : 'undeclared';
+  roles === PUBLIC ? 'public' : roles === PLAYERS ? 'players' : roles === STAFF ? 'staff' : roles === ADMIN_ONLY ? 'admin' : 'undeclared';
 
 /** Method and path of every route the app registers (HEAD routes follow their GET), and who may call it. */
 const ROUTES: Record<string, Who> = {
@@ -58,6 +58,30 @@ const ROUTES: Record<string, Who> = {
   'PATCH /api/media/whep/:machineId/:viewerId': 'public',
   'DELETE /api/media/whep/:machineId/:viewerId': 'public',
   'POST /api/media/whep/:machineId/:viewerId/close': 'public',
+  // The operator console (modules/admin, modules/operators): operator tokens only.
+  'POST /api/admin/auth/login': 'public',
+  'GET /api/admin/auth/me': 'staff',
+  'POST /api/admin/auth/logout': 'staff',
+  'GET /api/admin/operators': 'admin',
+  'POST /api/admin/operators': 'admin',
+  'POST /api/admin/operators/:id/role': 'admin',
+  'POST /api/admin/operators/:id/status': 'admin',
+  'GET /api/admin/players': 'staff',
+  'GET /api/admin/players/:id': 'staff',
+  'POST /api/admin/players/:id/deposit': 'admin',
+  'POST /api/admin/players/:id/withdraw': 'admin',
+  'POST /api/admin/players/:id/ban': 'staff',
+  'POST /api/admin/players/:id/unban': 'staff',
+  'POST /api/admin/players/:id/unlock': 'staff',
+  'POST /api/admin/players/:id/password': 'admin',
+  'POST /api/admin/players/:id/pin': 'admin',
+  'POST /api/admin/players/:id/notes': 'staff',
+  'GET /api/admin/ledger/accounts': 'staff',
+  'GET /api/admin/ledger/transfers': 'staff',
+  'GET /api/admin/ledger/audit': 'staff',
+  'GET /api/admin/jackpots': 'staff',
+  'GET /api/admin/audit': 'staff',
+  'GET /api/admin/audit/verify': 'staff',
   'GET /check': 'public',
   'GET /Settings.json': 'public',
   'GET /*': 'public',
@@ -83,7 +107,7 @@ beforeAll(async () => {
       ctx.media = { client: { createViewer: async () => ({}), answerViewer: async () => {}, deleteViewer: async () => {} } } as unknown as MediaService;
     },
     (app) => {
-      app.get(TEST_STAFF_ROUTE, { config: { roles: STAFF } }, async (request) => ({ id: request.auth.id }));
+      app.get(TEST_STAFF_ROUTE, { config: { roles: STAFF } }, async (request) => ({ id: request.operator.id }));
     },
   );
 });
@@ -116,22 +140,23 @@ describe('route roles', () => {
     }
   });
 
-  it("a player's token on a staff route is a 403 with the catalogue's 40304; a staff token passes", async () => {
+  it("a player's token on a staff route is a 403 with the catalogue's 40304; an operator's passes, and only there", async () => {
     const player = await t.login();
     const refused = await t.app.inject({ url: TEST_STAFF_ROUTE, headers: t.auth(player) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ status: false, code: Code.RoleNotAllowed, ErrorMessage: 'Your account does not have the role this needs' });
-
+    // A player with the old player-side staff role is still a player.
     await t.ctx.db.query("UPDATE players SET roles = '{user,staff}' WHERE username = 'demo'");
-    try {
-      // The role counts from the database at once, on the token the player already holds.
-      const allowed = await t.app.inject({ url: TEST_STAFF_ROUTE, headers: t.auth(player) });
-      expect(allowed.statusCode).toBe(200);
-    } finally {
-      await t.ctx.db.query("UPDATE players SET roles = '{user}' WHERE username = 'demo'");
-    }
     expect((await t.app.inject({ url: TEST_STAFF_ROUTE, headers: t.auth(player) })).statusCode).toBe(403);
+
+    const staff = await t.operatorLogin('staff1', 'staff1234');
+    expect((await t.app.inject({ url: TEST_STAFF_ROUTE, headers: t.auth(staff) })).statusCode).toBe(200);
+    // An operator token is no player's: a player route does not take it.
+    const onPlayerRoute = await t.app.inject({ url: '/api/player/balance', headers: t.auth(staff) });
+    expect(onPlayerRoute.statusCode).toBe(401);
+    expect(onPlayerRoute.json()).toMatchObject({ code: Code.InvalidAccessToken });
     expect((await t.app.inject({ url: TEST_STAFF_ROUTE })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: TEST_STAFF_ROUTE, headers: t.auth('not-a-token') })).statusCode).toBe(401);
   });
 });
 
@@ -139,10 +164,13 @@ describe('the authorization plugin', () => {
   const claims = (role: string[]): TokenClaims =>
     ({ sub: '1', id: 1, jti: 'j', group: '', permissions: [], type: '', name: '', lastname: '', email: '', username: 'u', role, iat: 0, exp: 0 });
   const tokens = { verify: async (token: string) => claims(token === 'staff' ? ['user', 'staff'] : ['user']) };
+  const operatorTokens = {
+    verify: async (): Promise<OperatorClaims> => ({ sub: '1', id: 1, jti: 'o', username: 'op', role: 'staff', iat: 0, exp: 0 }),
+  };
 
   it('refuses to start while a route declares no roles', async () => {
     const app = Fastify();
-    await app.register(authPlugin, { tokens });
+    await app.register(authPlugin, { tokens, operatorTokens });
     app.get('/forgotten', async () => 'no roles');
     app.get('/declared', { config: { roles: PUBLIC } }, async () => 'open');
     await expect(app.ready()).rejects.toThrow('routes without declared roles (config: { roles }): GET /forgotten');
@@ -151,10 +179,10 @@ describe('the authorization plugin', () => {
   it('checks a channel token against the route declaration with authorize', async () => {
     const app = Fastify();
     installErrorHandler(app);
-    await app.register(authPlugin, { tokens });
-    app.get('/staff-channel', { config: { roles: STAFF } }, async (request) => app.authorize(request, (request.query as { token?: string }).token));
+    await app.register(authPlugin, { tokens, operatorTokens });
+    app.get('/player-channel', { config: { roles: [Role.Staff] } }, async (request) => app.authorize(request, (request.query as { token?: string }).token));
     await app.ready();
-    const as = async (token?: string) => (await app.inject({ url: `/staff-channel${token ? `?token=${token}` : ''}`, headers: { authorization: 'Bearer staff' } })).json<{ code?: number; username?: string }>();
+    const as = async (token?: string) => (await app.inject({ url: `/player-channel${token ? `?token=${token}` : ''}`, headers: { authorization: 'Bearer staff' } })).json<{ code?: number; username?: string }>();
     expect(await as('player')).toMatchObject({ code: Code.RoleNotAllowed });
     expect(await as('staff')).toMatchObject({ username: 'u' });
     expect(await as()).toMatchObject({ code: Code.InvalidAccessToken });

@@ -52,6 +52,8 @@ interface SecretAttempt {
   siteId?: number;
   /** The answer to a wrong secret that did not block the account yet. */
   wrong: (params: { left_count: number; block_time: number }) => AppError;
+  /** Another kind of account (operators): its table and its own log. Default: players and auth_log. */
+  account?: { table: 'operators'; log: (type: LogType) => Promise<void> };
 }
 
 /**
@@ -71,19 +73,22 @@ export async function checkSecretWithLockout(
 ): Promise<void> {
   const { db, config } = ctx;
   const { player, ip, username, detail, siteId } = attempt;
+  const table = attempt.account?.table ?? 'players';
+  const log =
+    attempt.account?.log ?? ((type: LogType) => writeAuthLog(db, { playerId: player.id, username, type, ip, detail, siteId }));
   const blocked = () => new AppError(Code.LoginBlocked, 403, { block_time: config.login.blockMinutes });
   if (player.blocked_until && player.blocked_until > new Date()) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail, siteId });
+    await log(LogType.TemporaryBlocked);
     throw blocked();
   }
   if (await verifySecret(attempt.hash, attempt.secret)) {
     if (player.failed_logins > 0)
-      await db.query('UPDATE players SET failed_logins = 0 WHERE id = $1', [player.id]);
+      await db.query(`UPDATE ${table} SET failed_logins = 0 WHERE id = $1`, [player.id]);
     return;
   }
   // One statement, so parallel wrong attempts count exactly.
   const counted = await db.query<{ failed_logins: number; blocked: boolean }>(
-    `UPDATE players
+    `UPDATE ${table}
         SET failed_logins = CASE WHEN failed_logins + 1 >= $2 THEN 0 ELSE failed_logins + 1 END,
             blocked_until = CASE WHEN failed_logins + 1 >= $2 THEN now() + make_interval(mins => $3)
                                  ELSE blocked_until END
@@ -93,10 +98,10 @@ export async function checkSecretWithLockout(
   );
   const row = counted.rows[0]!;
   if (row.blocked) {
-    await writeAuthLog(db, { playerId: player.id, username, type: LogType.TemporaryBlocked, ip, detail, siteId });
+    await log(LogType.TemporaryBlocked);
     throw blocked();
   }
-  await writeAuthLog(db, { playerId: player.id, username, type: LogType.LoginFail, ip, detail, siteId });
+  await log(LogType.LoginFail);
   throw attempt.wrong({
     left_count: config.login.maxFailures - row.failed_logins,
     block_time: config.login.blockMinutes,

@@ -80,7 +80,8 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
     async verify(token) {
       let claims: TokenClaims;
       try {
-        claims = (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload as unknown as TokenClaims;
+        // `typ: JWT`: an operator token (modules/operators, `operator+jwt`) is not a player's.
+        claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], typ: 'JWT' })).payload as unknown as TokenClaims;
       } catch (error) {
         if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw errors.signature();
         if (error instanceof joseErrors.JWTExpired) throw errors.expired();

@@ -8,7 +8,7 @@
  * recorded game, makes the player show up here and the audit fail.
  */
 import type { Queryable } from '../../db/pool.js';
-import { OperationKind } from './ledger.js';
+import { auditLedger, OperationKind } from './ledger.js';
 
 interface PlayerMismatch {
   playerId: number;
@@ -68,4 +68,17 @@ export async function auditPlayers(db: Queryable): Promise<{ ok: boolean; mismat
     expectedCents: r.expected,
   }));
   return { ok: mismatched.length === 0, mismatched };
+}
+
+/**
+ * `npm run operator -- audit` and the console's ledger audit: the ledger's own invariants, and every
+ * player's money against the recorded game results. The malfunctions on record are counted too:
+ * each was settled (its adjustment is in the players' figures), so they do not make the ledger
+ * wrong, but each needs an operator's look.
+ */
+export async function auditMoney(db: Queryable) {
+  const ledger = await auditLedger(db);
+  const players = await auditPlayers(db);
+  const malfunctions = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM malfunctions');
+  return { ...ledger, players: players.mismatched, malfunctions: malfunctions.rows[0]!.n, ok: ledger.ok && players.ok };
 }

@@ -1,0 +1,26 @@
+/** Everything under `/api/admin/` that this module owns: operators, players, money, the audit trail. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/pool.js';
+import type { Bus } from '../../lib/bus.js';
+import type { LockoutPolicy } from '../auth/credentials.js';
+import type { AuditKey } from '../audit/audit-signing.js';
+import type { OperatorTokenService } from '../operators/operator-tokens.js';
+import { operatorRoutes } from '../operators/routes.js';
+import { adminAuditRoutes } from './audit-routes.js';
+import { adminMoneyRoutes } from './money-routes.js';
+import { adminPlayerRoutes } from './player-routes.js';
+
+interface AdminDeps {
+  db: Db;
+  bus: Bus;
+  operatorTokens: OperatorTokenService;
+  auditKey: AuditKey;
+  config: { login: LockoutPolicy };
+}
+
+export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
+  await app.register(operatorRoutes, deps);
+  await app.register(adminPlayerRoutes, deps);
+  await app.register(adminMoneyRoutes, deps);
+  await app.register(adminAuditRoutes, deps);
+};
