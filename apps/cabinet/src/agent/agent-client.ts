@@ -98,6 +98,7 @@ export class AgentClient extends EventEmitter<{
             atMs: Date.now(),
             ...(s.reason ? { reason: s.reason } : {}),
             ...(s.videoError !== undefined ? { videoError: s.videoError } : {}),
+            ...(s.emergencyStop !== undefined ? { emergencyStop: s.emergencyStop } : {}),
           },
         }),
       );
@@ -245,6 +246,12 @@ export class AgentClient extends EventEmitter<{
         if (!slot) return;
         slot.cycleSentAtMs.delete(msg.data.gameId);
         slot.entry.machine.acknowledge(msg.data.gameId);
+        return;
+      }
+      case 'emergency_stop': {
+        const slot = this.slots.get(msg.data.machineId);
+        if (!slot || !slot.authed) return;
+        void slot.entry.machine.setEmergencyStop(msg.data.stopped ? msg.data.reason : null);
         return;
       }
       case 'welcome':

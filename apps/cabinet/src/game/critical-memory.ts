@@ -66,6 +66,11 @@ export interface MemoryImage {
    */
   unackedGames: GameCycle[];
   incompleteGame: IncompleteGame | null;
+  /**
+   * The staff's emergency stop (their reason) while it holds: kept here so a restarted cabinet
+   * still refuses every command until the server releases it. Absent in images written before it.
+   */
+  emergencyStop?: string | null;
   /** [commandId, first answer], oldest first. */
   appliedMoney: [string, CommandResult][];
   appliedOther: [string, CommandResult][];

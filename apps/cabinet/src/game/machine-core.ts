@@ -46,8 +46,11 @@ export class MachineCore extends EventEmitter<MachineEvents> {
   /** Why the video cannot start (the encoder gave up), or null. */
   protected videoFault: string | null = null;
   protected offline = false;
+  /** The staff's emergency stop (their reason) while it holds; kept in the critical memory. */
+  protected emergencyStop: string | null;
   private reported: AgentMachineState | null = null;
   private reportedVideoFault: string | null = null;
+  private reportedStop: string | null = null;
   protected gapTimer: NodeJS.Timeout | null = null;
   protected bonusBetCents = 0;
   protected halted = false;
@@ -96,6 +99,7 @@ export class MachineCore extends EventEmitter<MachineEvents> {
     this.memoryId = image.memoryId;
     this.meters = { ...image.meters, autoplay: false };
     this.fault = image.fault;
+    this.emergencyStop = image.emergencyStop ?? null;
     this.bonusBetCents = image.bonusBetCents;
     this.lastGames = [...image.lastGames];
     this.unackedGames = [...image.unackedGames];
@@ -118,7 +122,7 @@ export class MachineCore extends EventEmitter<MachineEvents> {
 
   /** Emits the current state once so a fresh listener (or a reconnected server) learns it. */
   announce(): void {
-    this.emit('state', this.withVideoError({ state: this.state, previous: null }));
+    this.emit('state', this.withConditions({ state: this.state, previous: null }));
     this.emit('meters', { ...this.meters });
   }
   /** The critical memory as it stands (what `recall` answers). */
@@ -163,6 +167,7 @@ export class MachineCore extends EventEmitter<MachineEvents> {
       memoryId: this.memoryId,
       meters: { ...this.meters, autoplay: false },
       fault: this.fault,
+      emergencyStop: this.emergencyStop,
       bonusBetCents: this.bonusBetCents,
       lastGames: this.lastGames,
       unackedGames: this.unackedGames,
@@ -217,17 +222,23 @@ export class MachineCore extends EventEmitter<MachineEvents> {
   }
   protected reportState(reason?: string): void {
     const state = this.state;
-    if (state === this.reported && this.videoFault === this.reportedVideoFault) return;
+    if (state === this.reported && this.videoFault === this.reportedVideoFault && this.emergencyStop === this.reportedStop) return;
     const previous = this.reported;
     this.reported = state;
     this.reportedVideoFault = this.videoFault;
+    this.reportedStop = this.emergencyStop;
     this.emit(
       'state',
-      this.withVideoError(reason === undefined ? { state, previous } : { state, previous, reason }),
+      this.withConditions(reason === undefined ? { state, previous } : { state, previous, reason }),
     );
   }
-  protected withVideoError(event: MachineStateEvent): MachineStateEvent {
-    return this.videoFault === null ? event : { ...event, videoError: this.videoFault };
+  /** The state report with what holds the machine besides its state: a video fault, an emergency stop. */
+  protected withConditions(event: MachineStateEvent): MachineStateEvent {
+    return {
+      ...event,
+      ...(this.videoFault === null ? {} : { videoError: this.videoFault }),
+      ...(this.emergencyStop === null ? {} : { emergencyStop: this.emergencyStop }),
+    };
   }
   protected emitMeters(): void {
     this.emit('meters', { ...this.meters });

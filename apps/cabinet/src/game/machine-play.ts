@@ -141,7 +141,7 @@ export class MachinePlay extends MachineCore {
     try {
       while (this.meters.freeSpinsLeft > 0) {
         await new Promise((r) => setTimeout(r, this.timing.autoplayGapMs));
-        if (this.offline || this.halted) return;
+        if (this.offline || this.halted || this.emergencyStop !== null) return;
         this.meters.freeSpinsLeft--;
         this.meters.freeGamesPlayed++;
         const game: IncompleteGame = {

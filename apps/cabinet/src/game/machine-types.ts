@@ -46,6 +46,8 @@ export interface MachineStateEvent {
   reason?: string;
   /** Set while the video cannot start (see setVideoFault); the state is then at least 'error'. */
   videoError?: string;
+  /** Set while staff hold the machine with an emergency stop (their reason). */
+  emergencyStop?: string;
 }
 
 export interface MachineEvents {

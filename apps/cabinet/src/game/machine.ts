@@ -55,6 +55,20 @@ export class SlotMachine extends MachinePlay {
     if (cause !== null) this.setAutoplay(false);
     this.reportState(cause !== null ? `video: ${cause}` : 'video restored');
   }
+  /**
+   * Staff stop the machine (their reason) or release it (null). While stopped it refuses every game
+   * and money command (its video keeps running, so staff can watch it); the stop is committed to
+   * the critical memory before it is reported, so a restart keeps it. A bonus round left off
+   * continues once released.
+   */
+  async setEmergencyStop(reason: string | null): Promise<void> {
+    if (this.emergencyStop === reason) return;
+    this.emergencyStop = reason;
+    if (reason !== null) this.setAutoplay(false);
+    await this.persist();
+    this.reportState(reason === null ? 'emergency stop released' : `emergency stop: ${reason}`);
+    if (reason === null && this.base === 'in_bonus' && !this.incomplete && !this.resumeTimer) void this.runBonus();
+  }
   setOffline(offline: boolean): void {
     this.offline = offline;
     if (offline) this.setAutoplay(false);
@@ -83,6 +97,8 @@ export class SlotMachine extends MachinePlay {
 
   private async run(command: AgentCommand): Promise<CommandResult> {
     if (this.offline) return this.reject(command, 'offline');
+    // Recall only reads the critical memory (the server checks the meters with it before play).
+    if (this.emergencyStop !== null && command.type !== 'recall') return this.reject(command, 'emergency_stop');
     switch (command.type) {
       case 'credit_in': {
         if (this.faulted) return this.reject(command, 'faulted');

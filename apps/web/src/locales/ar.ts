@@ -200,6 +200,7 @@ export const ar: Translation = {
     videoConnecting: 'جارٍ توصيل الفيديو...',
     videoReconnecting: 'جارٍ إعادة توصيل الفيديو...',
     videoFailed: 'الفيديو غير متاح',
+    emergencyStop: 'أوقف الموظفون هذه الماكينة: {{reason}}. اللعب متوقف حتى يتم تحريرها؛ رصيدك في أمان.',
     videoUnavailableHint: 'لا يمكن اللعب على هذه الماكينة الآن. رصيدك آمن ويعود إلى محفظتك عند المغادرة.',
     errorCode: 'الرمز {{code}}',
     latency: 'التأخير {{ms}} مللي ثانية',
@@ -223,6 +224,7 @@ export const ar: Translation = {
     reason: {
       connecting: 'جارٍ الاتصال...',
       video: 'بانتظار الفيديو',
+      emergencyStop: 'أوقفها الموظفون',
       videoUnavailable: 'الفيديو غير متاح',
       moneyTransfer: 'جارٍ نقل الأموال...',
       noCredits: 'حمّل رصيدًا للعب',

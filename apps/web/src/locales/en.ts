@@ -199,6 +199,7 @@ export const en = {
     videoConnecting: 'Connecting video...',
     videoReconnecting: 'Video reconnecting...',
     videoFailed: 'Video unavailable',
+    emergencyStop: 'Staff stopped this machine: {{reason}}. Play is paused until they release it; your credits are safe.',
     videoUnavailableHint:
       'This machine cannot be played right now. Your credits are safe and go back to your wallet when you leave.',
     errorCode: 'Code {{code}}',
@@ -223,6 +224,7 @@ export const en = {
     reason: {
       connecting: 'Connecting...',
       video: 'Waiting for the video',
+      emergencyStop: 'Stopped by staff',
       videoUnavailable: 'Video unavailable',
       moneyTransfer: 'Money is moving...',
       noCredits: 'Load credits to play',

@@ -200,6 +200,7 @@ export const tr: Translation = {
     videoConnecting: 'Görüntü bağlanıyor...',
     videoReconnecting: 'Görüntü yeniden bağlanıyor...',
     videoFailed: 'Görüntü kullanılamıyor',
+    emergencyStop: 'Personel bu makineyi durdurdu: {{reason}}. Serbest bırakılana kadar oyun duraklatıldı; kredileriniz güvende.',
     videoUnavailableHint: 'Bu makine şu anda oynanamıyor. Kredileriniz güvende; çıktığınızda cüzdanınıza döner.',
     errorCode: 'Kod {{code}}',
     latency: 'Gecikme {{ms}} ms',
@@ -223,6 +224,7 @@ export const tr: Translation = {
     reason: {
       connecting: 'Bağlanılıyor...',
       video: 'Görüntü bekleniyor',
+      emergencyStop: 'Personel tarafından durduruldu',
       videoUnavailable: 'Görüntü kullanılamıyor',
       moneyTransfer: 'Para aktarılıyor...',
       noCredits: 'Oynamak için kredi yükleyin',

@@ -37,6 +37,16 @@ const ctx = (over: Partial<PlayContext> = {}): PlayContext => ({
 });
 
 describe('play rules', () => {
+  it('an emergency stop blocks every play and money control and says so', () => {
+    const stopped = ctx({ machine: machine({ emergencyStop: 'smoke from cabinet' }) });
+    expect(spinRule(stopped)).toBe(BlockReason.EmergencyStop);
+    expect(betRule(stopped)).toBe(BlockReason.EmergencyStop);
+    expect(autoplayRule(stopped)).toBe(BlockReason.EmergencyStop);
+    expect(cashOutRule(stopped)).toBe(BlockReason.EmergencyStop);
+    expect(cashInRule({ ...stopped, amountCents: 100, walletCents: 10_000, maxAllInCents: 100_000 })).toBe(BlockReason.EmergencyStop);
+    expect(spinRule(ctx())).toBeNull();
+  });
+
   it('spin needs a joined channel, live video, credits for the bet and an idle machine', () => {
     expect(spinRule(ctx())).toBeNull();
     expect(spinRule(ctx({ joined: false }))).toBe(BlockReason.Connecting);

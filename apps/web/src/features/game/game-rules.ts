@@ -15,6 +15,8 @@ export const BlockReason = {
   Video: 'video',
   /** The machine's video cannot start (MachineView.videoError): no play until it can. */
   VideoUnavailable: 'videoUnavailable',
+  /** Staff hold the machine with an emergency stop (MachineView.emergencyStop): nothing moves until released. */
+  EmergencyStop: 'emergencyStop',
   MoneyTransfer: 'moneyTransfer',
   NoCredits: 'noCredits',
   Busy: 'busy',
@@ -30,6 +32,7 @@ export type Rule = BlockReason | null;
 
 function common(ctx: PlayContext): Rule {
   if (!ctx.joined || !ctx.machine) return BlockReason.Connecting;
+  if (ctx.machine.emergencyStop !== undefined) return BlockReason.EmergencyStop;
   if (ctx.machine.videoError !== undefined) return BlockReason.VideoUnavailable;
   if (!isPlayableCabinetState(ctx.machine.cabinetState)) return BlockReason.Machine;
   // Play without a picture is play blind: the player must see the reels they pay for.
@@ -86,6 +89,8 @@ export function cashInRule(ctx: CashInContext): Rule {
 /** Cash out stays possible without video: a player must always be able to take the money back. */
 export function cashOutRule(ctx: PlayContext): Rule {
   if (!ctx.joined || !ctx.machine) return BlockReason.Connecting;
+  // The stopped cabinet refuses it too: cash out comes back once staff release the stop.
+  if (ctx.machine.emergencyStop !== undefined) return BlockReason.EmergencyStop;
   if (ctx.moneyTransfer) return BlockReason.MoneyTransfer;
   if (ctx.machine.creditsCents <= 0) return BlockReason.NoCredits;
   if (ctx.machine.cabinetState === 'in_game' || ctx.spinPending) return BlockReason.Busy;

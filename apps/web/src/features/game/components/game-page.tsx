@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
 import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
@@ -21,6 +22,7 @@ interface GamePageProps {
  * machine (the server cashes out); a reload or a lost network keeps the session for the grace period.
  */
 export function GamePage({ wallet, promotions }: GamePageProps) {
+  const { t } = useTranslation();
   const screen = useGameScreen();
   const { state, machine, money, settings, rules, levels, betLevel, actions } = screen;
 
@@ -44,6 +46,12 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           leaving={screen.leaving}
         />
         <div className="game__panel">
+          {machine?.emergencyStop !== undefined ? (
+            <p className="notice notice--warning" role="alert" data-testid="emergency-stop">
+              <Icon name="warning" size={20} />
+              <span>{t('game.emergencyStop', { reason: machine.emergencyStop })}</span>
+            </p>
+          ) : null}
           {state.notice ? (
             <p
               className="notice notice--warning"
