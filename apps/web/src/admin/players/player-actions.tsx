@@ -38,7 +38,8 @@ function offeredActions(player: AdminPlayerSummary, admin: boolean): PlayerActio
   const actions: PlayerAction[] = admin ? ['deposit', 'withdraw'] : [];
   actions.push(player.banned ? 'unban' : 'ban');
   if (player.locked) actions.push('unlock');
-  actions.push('resetPassword', 'setPin');
+  // Money corrections and credentials are the admin's (the server's ADMIN_ONLY routes).
+  if (admin) actions.push('resetPassword', 'setPin');
   return actions;
 }
 

@@ -82,30 +82,37 @@ describe('Players', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('bans with a reason and unlocks; staff are not offered money corrections', async () => {
+  it('bans with a reason; staff are offered neither money corrections nor credentials', async () => {
     const sent: Array<[string, Record<string, unknown>]> = [];
     mockFetch({
       'GET /api/admin/players/7': () => ({ body: detail }),
       'POST /api/admin/players/7/ban': (url, init) => (sent.push([url.pathname, bodyOf(init)]), { body: { status: true, player: { ...carol, banned: true }, signed_out: 2 } }),
-      'POST /api/admin/players/7/pin': (url, init) => (sent.push([url.pathname, bodyOf(init)]), { body: { status: true, player: carol, signed_out: 0 } }),
     });
     renderAdmin('/admin/players/7', staffOperator);
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Ban' }));
-    expect(screen.queryByRole('button', { name: 'Deposit' })).not.toBeInTheDocument();
+    for (const name of ['Deposit', 'Withdraw', 'Set PIN', 'Reset password']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Reason'), 'fraud');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('Done; 2 sessions signed out')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Set PIN' }));
+    expect(sent).toEqual([['/api/admin/players/7/ban', { reason: 'fraud' }]]);
+  });
+
+  it('sets a PIN as admin, with the new PIN and a reason', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    mockFetch({
+      'GET /api/admin/players/7': () => ({ body: detail }),
+      'POST /api/admin/players/7/pin': (_url, init) => (sent.push(bodyOf(init)), { body: { status: true, player: carol, signed_out: 0 } }),
+    });
+    renderAdmin('/admin/players/7');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Set PIN' }));
     await user.type(within(screen.getByRole('dialog')).getByLabelText('New PIN (4–8 digits)'), '4321');
     await user.type(within(screen.getByRole('dialog')).getByLabelText('Reason'), 'forgot it');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Set PIN' }));
     await screen.findByText('Done; 0 sessions signed out');
-    expect(sent).toEqual([
-      ['/api/admin/players/7/ban', { reason: 'fraud' }],
-      ['/api/admin/players/7/pin', { pin: '4321', reason: 'forgot it' }],
-    ]);
+    expect(sent).toEqual([{ pin: '4321', reason: 'forgot it' }]);
   });
 
   it('reads amounts in the main unit as integer cents', () => {
