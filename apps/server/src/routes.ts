@@ -11,6 +11,7 @@ import { historyRoutes } from './modules/history/routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { staffChatRoutes } from './modules/chat/staff-routes.js';
 import { floorRoutes } from './modules/floor/floor-routes.js';
+import { handPayRoutes } from './modules/hand-pays/hand-pay-routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(historyRoutes, { db });
       await api.register(chatRoutes, { db, bus });
       await api.register(staffChatRoutes, { db, bus });
+      await api.register(handPayRoutes, { db, bus, sessions: () => ctx.sessions });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
       await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, config });

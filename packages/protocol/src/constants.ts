@@ -162,6 +162,10 @@ export const DEFAULT_SETTINGS = {
    */
   DISCOUNT_MIN: 100,
   HOT_FLAG_LIMIT: 20_000,
+  /** A win at or above this (cents) is a hand pay: the machine locks until staff approve it. */
+  HAND_PAY_LIMIT: 1_000_000,
+  /** A hand pay at or above this (cents) needs a second, different staff member's approval. */
+  HAND_PAY_SECOND_SIGNER: 5_000_000,
   MAX_ALL_IN_LIMIT: 2_500_000,
   UPDATE_LOBBY: 10,
   FPS: 30,

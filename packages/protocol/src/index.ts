@@ -14,3 +14,4 @@ export * from './ws-server.js';
 export * from './admin.js';
 export * from './admin-support.js';
 export * from './admin-floor.js';
+export * from './admin-hand-pays.js';

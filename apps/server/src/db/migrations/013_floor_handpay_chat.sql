@@ -9,17 +9,16 @@ DELETE FROM chat_agents a
    AND NOT EXISTS (SELECT 1 FROM chat_messages m WHERE m.agent_id = a.id);
 UPDATE chat_agents SET status = 'offline' WHERE id <> 'support';
 
--- Each staff member's chat status; the desk shows the best of them. operator_id is the operator
--- account's id (the console's sign-in), name as shown in the staff view.
+-- Each staff member's chat status; the desk shows the best of them (name: the operator's username).
 CREATE TABLE staff_chat_presence (
-  operator_id integer PRIMARY KEY,
+  operator_id integer PRIMARY KEY REFERENCES operators(id),
   name        text NOT NULL,
   status      text NOT NULL CHECK (status IN ('online', 'do-not-disturb', 'away', 'offline')),
   updated_at  timestamptz NOT NULL DEFAULT now()
 );
 
 -- Who wrote an agent line: a staff member (operator id and name), or NULL for the automatic line.
-ALTER TABLE chat_messages ADD COLUMN operator_id integer, ADD COLUMN operator_name text;
+ALTER TABLE chat_messages ADD COLUMN operator_id integer REFERENCES operators(id), ADD COLUMN operator_name text;
 CREATE INDEX chat_messages_recent ON chat_messages (player_id, id DESC);
 
 -- Floor: a machine staff took out of service (why), and an emergency stop in force

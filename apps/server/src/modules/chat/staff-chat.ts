@@ -73,7 +73,7 @@ export function createStaffChat(db: Db, bus: Bus) {
         `INSERT INTO chat_messages (player_id, agent_id, from_player, message, operator_id, operator_name)
          VALUES ($1, $2, false, $3, $4, $5)
          RETURNING from_player, operator_name, message, created_at`,
-        [playerId, SUPPORT_DESK_ID, message, staff.id, staff.name],
+        [playerId, SUPPORT_DESK_ID, message, staff.id, staff.username],
       );
       announceChatLine(bus, playerId);
       return toStaffMessage(rows[0]!);

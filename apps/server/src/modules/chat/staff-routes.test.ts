@@ -42,9 +42,7 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, ms = ACK_DELAY_MS
 
 beforeAll(async () => {
   t = await createTestApp();
-  // Stand-in for the console's operator accounts: a signed-in account with the staff role.
-  await t.ctx.db.query("UPDATE players SET roles = '{staff}' WHERE username = 'alice'");
-  staffToken = await t.login('alice', 'alice1234');
+  staffToken = await t.operatorLogin('staff1', 'staff1234');
   playerToken = await t.login('demo', 'demo1234');
   bobbyToken = await t.login('bobby', 'bobby1234');
   playerId = await idOf('demo');
@@ -72,7 +70,7 @@ describe('the console support chat', () => {
     expect(online.statusCode).toBe(200);
     expect(online.json()).toEqual({ status: 'online', deskStatus: 'online' });
     expect(await contacts()).toEqual([
-      { id: 'support', name: 'Support', avatar: '', status: 'online', mood: 'Alice Yılmaz', unread: 0 },
+      { id: 'support', name: 'Support', avatar: '', status: 'online', mood: 'staff1', unread: 0 },
     ]);
     await setStatus('do-not-disturb');
     expect((await contacts())[0]).toMatchObject({ status: 'do-not-disturb', mood: '' });
@@ -95,7 +93,7 @@ describe('the console support chat', () => {
     });
     unsubscribe();
     expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toMatchObject({ from: 'staff', staffName: 'Alice Yılmaz', message: 'Looking at it now' });
+    expect(reply.json()).toMatchObject({ from: 'staff', staffName: 'staff1', message: 'Looking at it now' });
     expect(pushed).toEqual([
       { event: 'info', data: { code: Code.Success, params: {}, message: 'chat', action: 'CHAT_MESSAGE' } },
     ]);

@@ -47,7 +47,7 @@ export const staffChatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = 
         response: { 200: StaffChatMessage, ...errorResponses },
       }),
     },
-    async (request) => chat.reply(staffActor(request.auth), request.params.playerId, request.body.message),
+    async (request) => chat.reply(staffActor(request.operator), request.params.playerId, request.body.message),
   );
 
   app.put(
@@ -58,7 +58,8 @@ export const staffChatRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus }> = 
     },
     async (request) => {
       const { status } = request.body;
-      return { status, deskStatus: await setStaffStatus(db, staffActor(request.auth), status) };
+      const staff = staffActor(request.operator);
+      return { status, deskStatus: await setStaffStatus(db, { id: staff.id, name: staff.username }, status) };
     },
   );
 };

@@ -7,9 +7,9 @@
 import { Code } from '@reel/protocol';
 import { withTransaction, type Db, type Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import { auditActor, type StaffActor } from '../operator-actions/actor.js';
+import type { StaffActor } from '../operator-actions/actor.js';
 import { appendAudit } from '../audit/audit-log.js';
-import { requireReason } from '../operator-actions/reason.js';
+import { requireReason } from '../audit/audit-actor.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { lockServiceColumns, setEmergencyStop, setOutOfService } from './machine-service.js';
 
@@ -87,7 +87,7 @@ export class FloorActions {
       const row = await lockServiceColumns(tx, machineId);
       if (!row) throw new AppError(Code.NotFound, 404);
       const { before, after } = await change(tx, row);
-      await appendAudit(tx, { actor: auditActor(staff), action, target: `machine:${machineId}`, before, after, reason });
+      await appendAudit(tx, { actor: staff.actor, action, target: `machine:${machineId}`, before, after, reason });
     });
   }
 }

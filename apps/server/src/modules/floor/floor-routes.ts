@@ -49,22 +49,22 @@ export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions
 
   app.post(`/api${AdminFloorPath.kick}`, { ...staffOnly, schema: withReason(FloorActionRequest) }, async (request) => ({
     ok: true,
-    ...(await actions.kick(staffActor(request.auth), request.params.machineId, request.body.reason)),
+    ...(await actions.kick(staffActor(request.operator), request.params.machineId, request.body.reason)),
   }));
 
   app.post(`/api${AdminFloorPath.cashOut}`, { ...staffOnly, schema: withReason(FloorActionRequest) }, async (request) => ({
     ok: true,
-    ...(await actions.cashOut(staffActor(request.auth), request.params.machineId, request.body.reason)),
+    ...(await actions.cashOut(staffActor(request.operator), request.params.machineId, request.body.reason)),
   }));
 
   app.put(`/api${AdminFloorPath.service}`, { ...staffOnly, schema: withReason(ServiceRequest) }, async (request) => {
-    await actions.setService(staffActor(request.auth), request.params.machineId, request.body.inService, request.body.reason);
+    await actions.setService(staffActor(request.operator), request.params.machineId, request.body.inService, request.body.reason);
     return { ok: true };
   });
 
   app.put(`/api${AdminFloorPath.emergencyStop}`, { ...staffOnly, schema: withReason(EmergencyStopRequest) }, async (request) => ({
     ok: true,
-    ...(await actions.emergencyStop(staffActor(request.auth), request.params.machineId, request.body.stopped, request.body.reason)),
+    ...(await actions.emergencyStop(staffActor(request.operator), request.params.machineId, request.body.stopped, request.body.reason)),
   }));
 
   // The staff channel: `?token=` (browsers cannot set headers on a WebSocket); origin checked by ws-origin.ts.
@@ -87,7 +87,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions
       detach?.();
     });
     app
-      .authorize(request, token)
+      .authorizeOperator(request, token)
       .then(async (claims) => {
         detach = await feed.attach(socket);
         expiry = setTimeout(() => socket.close(WsCloseCode.InvalidToken, 'token expired'), Math.max(0, claims.exp * 1000 - Date.now()));

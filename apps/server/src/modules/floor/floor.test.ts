@@ -7,7 +7,6 @@ import { TestSocket } from '../../../test/ws-client.js';
 import { walletBalance } from '../ledger/ledger.js';
 import { AppError } from '../../lib/errors.js';
 import { SessionManager } from '../sessions/session-manager.js';
-import { useTestAuditKey } from '../../../test/audit-key.js';
 
 let t: TestApp;
 let cabinets: FakeCabinets;
@@ -35,7 +34,6 @@ const auditRows = async () =>
   (await t.ctx.db.query<{ actor: string; action: string; target: string; reason: string }>('SELECT actor, action, target, reason FROM audit_log ORDER BY seq')).rows;
 
 beforeAll(async () => {
-  useTestAuditKey();
   cabinets = new FakeCabinets();
   t = await createTestApp(
     () => {},
@@ -45,9 +43,7 @@ beforeAll(async () => {
     },
   );
   await sessions.start();
-  // Stand-in for the console's operator accounts: a signed-in account with the staff role.
-  await t.ctx.db.query("UPDATE players SET roles = '{staff}' WHERE username = 'alice'");
-  staffToken = await t.login('alice', 'alice1234');
+  staffToken = await t.operatorLogin('staff1', 'staff1234');
   playerToken = await t.login('demo', 'demo1234');
   demo = (await t.ctx.db.query<{ id: number }>("SELECT id FROM players WHERE username = 'demo'")).rows[0]!.id;
   machine = (await t.ctx.db.query<{ id: number }>('SELECT id FROM machines ORDER BY id LIMIT 1')).rows[0]!.id;
@@ -119,7 +115,7 @@ describe('the console floor', () => {
     expect(response.json()).toMatchObject({ ok: true, playerId: demo });
     expect(conn.last('info')).toMatchObject({ code: Code.SessionTerminated, action: SessionAction.QuitRequest });
     expect(conn.closedWith).toBe(WsCloseCode.QuitRequest);
-    expect((await auditRows()).at(-1)).toEqual({ actor: 'operator:alice', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
+    expect((await auditRows()).at(-1)).toEqual({ actor: 'operator:staff1', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
     expect(await floorOf()).toMatchObject({ session: { status: 'disconnected' }, creditsCents: 1_000 });
     // Nobody on the machine to kick: 40404.
     await sessions.leave(demo);
@@ -157,7 +153,7 @@ describe('the console floor', () => {
     expect(stop.json()).toMatchObject({ ok: true, delivered: true });
     await sessions.drain();
     expect(conn.last('machine')).toMatchObject({ machineId: machine, emergencyStop: 'smoke from cabinet' });
-    expect((await floorOf()).emergencyStop).toMatchObject({ reason: 'smoke from cabinet', by: 'alice' });
+    expect((await floorOf()).emergencyStop).toMatchObject({ reason: 'smoke from cabinet', by: 'staff1' });
     expect(await codeOf(sessions.spin(demo, 'after-stop'))).toBe(Code.MachineStopped);
     expect(await codeOf(sessions.cashOut(demo))).toBe(Code.MachineStopped);
     // The cabinet itself refuses too, whoever asks.

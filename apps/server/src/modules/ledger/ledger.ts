@@ -21,6 +21,8 @@ export const OperationKind = {
   CashIn: 'cash_in',
   CashOut: 'cash_out',
   HandPay: 'hand_pay',
+  /** A hand pay's win taken off the machine into the house's keeping until staff approve it. */
+  HandPayHold: 'hand_pay_hold',
   Jackpot: 'jackpot',
   Discount: 'discount',
   Bonus: 'bonus',

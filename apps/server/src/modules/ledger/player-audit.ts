@@ -1,7 +1,8 @@
 /**
  * The players' money against the game records (the ledger audit's second half).
  *
- * For every player: wallet + credits on machines (open sessions, from the records) must equal what
+ * For every player: wallet + credits on machines (open sessions, from the records) + hand pays the
+ * house holds for them until staff approve (hand_pays waiting) must equal what
  * came from outside play (deposits − withdrawals, promotions, jackpots) plus the results of every
  * recorded game cycle of their sessions (wins − bets) plus what malfunction settlements paid above
  * the records. A cash out that booked missing credits as a loss, or any money that moved without a
@@ -46,16 +47,20 @@ export async function auditPlayers(db: Queryable): Promise<{ ok: boolean; mismat
          JOIN ledger_operations o ON o.id = e.operation_id
         WHERE o.kind = ANY($1::text[])
         GROUP BY a.player_id
+     ), held AS (
+       SELECT player_id, sum(amount_cents)::bigint AS amount FROM hand_pays WHERE status = 'waiting' GROUP BY player_id
      ), wallets AS (
        SELECT player_id, sum(balance)::bigint AS balance FROM accounts WHERE kind = 'wallet' GROUP BY player_id
      ), totals AS (
-       SELECT p.id, p.username, coalesce(w.balance, 0)::bigint AS wallet, coalesce(pl.on_machines, 0)::bigint AS on_machines,
+       SELECT p.id, p.username, coalesce(w.balance, 0)::bigint AS wallet,
+              (coalesce(pl.on_machines, 0) + coalesce(h.amount, 0))::bigint AS on_machines,
               (coalesce(x.amount, 0) + coalesce(pl.results, 0) + coalesce(adj.amount, 0))::bigint AS expected
          FROM players p
          LEFT JOIN wallets w ON w.player_id = p.id
          LEFT JOIN play pl ON pl.player_id = p.id
          LEFT JOIN adjustments adj ON adj.player_id = p.id
          LEFT JOIN outside x ON x.player_id = p.id
+         LEFT JOIN held h ON h.player_id = p.id
      )
      SELECT * FROM totals WHERE wallet + on_machines <> expected ORDER BY id`,
     [EXTERNAL_KINDS, OperationKind.MalfunctionAdjustment],

@@ -55,7 +55,9 @@ export async function listMachines(
   const { rows } = await db.query<MachineRow>(
     `SELECT m.id, m.name, m.brand_id, b.name AS brand, m.image, m.video_type, m.reservation,
             -- Out of service or emergency-stopped by staff (the console's floor): not available.
-            (m.enabled AND m.out_of_service IS NULL AND m.emergency_stop IS NULL) AS enabled, m.cabinet_state,
+            -- A hand pay waiting for staff locks it too.
+            (m.enabled AND m.out_of_service IS NULL AND m.emergency_stop IS NULL
+             AND NOT EXISTS (SELECT 1 FROM hand_pays h WHERE h.machine_id = m.id AND h.status = 'waiting')) AS enabled, m.cabinet_state,
             s.status AS session_status,
             coalesce((SELECT sum(win_cents) FROM game_cycles g
                        WHERE g.machine_id = m.id AND g.created_at > now() - make_interval(mins => $3)), 0)::bigint AS recent_payout

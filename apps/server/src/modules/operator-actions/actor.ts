@@ -1,25 +1,15 @@
-/**
- * The staff member behind a console request. STAND-IN until the core's operator accounts land
- * (branch admin-server): today a staff route's caller is a signed-in account with the staff or
- * admin role, read from its token claims.
- */
-import { Role, type TokenClaims } from '@reel/protocol';
+/** The operator behind a console request, as the floor, hand pay and support chat features name them. */
+import { OperatorRole, type OperatorClaims } from '@reel/protocol';
+import { operatorActor } from '../audit/audit-actor.js';
 
 export interface StaffActor {
   id: number;
   username: string;
-  name: string;
   admin: boolean;
+  /** How the audit trail names them: `operator:<username>`. */
+  actor: string;
 }
 
-export function staffActor(auth: TokenClaims): StaffActor {
-  return {
-    id: auth.id,
-    username: auth.username,
-    name: `${auth.name ?? ''} ${auth.lastname ?? ''}`.trim() || auth.username,
-    admin: auth.role.includes(Role.Admin),
-  };
+export function staffActor(operator: OperatorClaims): StaffActor {
+  return { id: operator.id, username: operator.username, admin: operator.role === OperatorRole.Admin, actor: operatorActor(operator) };
 }
-
-/** How the audit trail names a console actor (AUDIT_ACTOR_PREFIX in the admin contract). */
-export const auditActor = (staff: StaffActor) => `operator:${staff.username}`;

@@ -33,6 +33,8 @@ interface OutboxDeps extends Omit<SessionBase, 'lobby'> {
   end: Pick<SessionEnd, 'forget'>;
   /** Promotion money counts as cash after bets of this many times its amount (docs/money.md). */
   wagerMultiplier: number;
+  /** HAND_PAY_SECOND_SIGNER: a hand pay at or above it needs a second staff signature. */
+  secondSignerCents: () => number;
 }
 
 interface CashInRequest {
@@ -104,14 +106,16 @@ export class CommandOutbox {
   }
 
   /**
-   * A win above the machine's limit is not left on the meter: like an attendant's hand pay, the
-   * credits are taken off and the win is booked as a Hand Pay (action code 5), the rest as a cash out.
+   * A win at or above the hand pay limit is not left on the meter: like an attendant's hand pay, the
+   * credits are taken off, the rest paid out as a cash out and the win held by the house until
+   * staff approve it (the hand pay queue); the machine stays locked until then.
    */
   async handPay(live: LiveSession, cycle: GameCycle) {
     const { deps } = this;
     const commandId = `hp-${live.machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
     await insertHandPay(deps.db, { commandId, machineId: live.machineId, sessionId: live.id, playerId: live.playerId, amountCents: cycle.winCents });
-    deps.floor.send(live.playerId, 'info', info(Code.Success, { amount: cycle.winCents }, SessionAction.HandPay));
+    deps.floor.lockForHandPay(live.machineId, cycle.winCents);
+    deps.floor.send(live.playerId, 'info', info(Code.HandPayWaiting, { amount: cycle.winCents }, SessionAction.HandPay));
     await this.onMachine(live.machineId, () => this.run(commandId)).catch((e) => deps.warn(e, 'hand pay'));
   }
 
@@ -170,7 +174,7 @@ export class CommandOutbox {
       throw new AppError(Code.MachineNotAvailable, 409);
     }
     const paidCents = result.amountCents ?? 0;
-    const booked = await withMoney(deps, (tx, move) => writeCashOut(tx, move, command, paidCents, deps.wagerMultiplier));
+    const booked = await withMoney(deps, (tx, move) => writeCashOut(tx, move, command, paidCents, deps.wagerMultiplier, deps.secondSignerCents()));
     if (booked === null) return;
     const live = deps.floor.sessions.get(command.session_id);
     if (booked.malfunction) {

@@ -22,8 +22,10 @@ import type { SessionBase } from './session-base.js';
 interface CycleDeps extends Omit<SessionBase, 'warn'> {
   /** The order and gaps of each machine's records. */
   order: CycleOrder;
-  /** A win above the machine's limit becomes a hand pay command. */
+  /** A win at or above the hand pay limit becomes a hand pay command. */
   outbox: Pick<CommandOutbox, 'handPay'>;
+  /** HAND_PAY_LIMIT (the machine's own limit may be lower). */
+  handPayLimitCents: () => number;
   track: (work: Promise<unknown>, where: string) => void;
 }
 
@@ -66,7 +68,7 @@ export class GameCycles {
     if (!session) return;
     session.lastActivityMs = Date.now();
     session.lastCountSent = null;
-    const handPay = cycle.winCents > machine.handpay_limit_cents;
+    const handPay = cycle.winCents > machine.handpay_limit_cents || cycle.winCents >= kit.handPayLimitCents();
     // The cabinet got the spin as `<session id>:<client's command id>` (session-play.ts).
     const clientCommandId = cycle.commandId?.startsWith(`${session.id}:`) ? cycle.commandId.slice(session.id.length + 1) : undefined;
     kit.floor.send(session.playerId, 'cycle', {

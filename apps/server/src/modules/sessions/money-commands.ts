@@ -10,6 +10,7 @@ import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
+import { insertHandPayRequest } from '../hand-pays/hand-pay-repository.js';
 import { insertCreditIn, markPaid, markRefunded, type OutboxCommand } from './command-repository.js';
 import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, type PromotionState } from './promotion-wagering.js';
 import { settleFromRecords } from './records-settlement.js';
@@ -111,7 +112,15 @@ interface CashOutBooking {
  * the records give, the session is settled from the records instead (`settleFromRecords`). Returns
  * null when the command was booked before.
  */
-export async function writeCashOut(tx: Tx, move: MoveFn, command: OutboxCommand, paidCents: number, multiplier: number): Promise<CashOutBooking | null> {
+export async function writeCashOut(
+  tx: Tx,
+  move: MoveFn,
+  command: OutboxCommand,
+  paidCents: number,
+  multiplier: number,
+  /** HAND_PAY_SECOND_SIGNER: a hand pay at or above it needs two staff signatures. */
+  secondSignerCents = Number.POSITIVE_INFINITY,
+): Promise<CashOutBooking | null> {
   if (!(await markPaid(tx, command.command_id, paidCents))) return null;
   const session = await tx.query<PromotionState & { credits: number; malfunction: unknown }>(
     `SELECT ${EXPECTED_CREDITS_SQL} AS credits, malfunction, ${PROMOTION_COLUMNS} FROM slot_sessions WHERE id = $1 FOR UPDATE`,
@@ -149,17 +158,24 @@ export async function writeCashOut(tx: Tx, move: MoveFn, command: OutboxCommand,
   }
   const handPayCents = command.type === 'hand_pay' ? Math.min(command.amount_cents ?? 0, paidCents) : 0;
   if (handPayCents > 0) {
+    // The win waits in the house's keeping until staff approve it (hand-pays/hand-pay-approval.ts
+    // pays it to the wallet, once, in the approval's transaction).
     await move({
-      kind: OperationKind.HandPay,
-      actionCode: ActionCode.HandPay,
-      playerId: command.player_id,
-      idempotencyKey: `${command.command_id}:hand-pay`,
+      kind: OperationKind.HandPayHold,
       from: { kind: 'machine', machineId: command.machine_id },
-      to: { kind: 'wallet', playerId: command.player_id },
+      to: { kind: 'house' },
       amountCents: handPayCents,
       machineId: command.machine_id,
       sessionId: command.session_id,
-      tag: 'win above the machine limit, paid by hand',
+      tag: 'win at or above the hand pay limit, held for staff approval',
+    });
+    await insertHandPayRequest(tx, {
+      commandId: command.command_id,
+      machineId: command.machine_id,
+      sessionId: command.session_id,
+      playerId: command.player_id,
+      amountCents: handPayCents,
+      needsSecond: handPayCents >= secondSignerCents,
     });
   }
   await payOut(tx, move, {

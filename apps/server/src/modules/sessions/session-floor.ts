@@ -12,6 +12,8 @@ type GameEvent = Parameters<GameConnection['send']>[0];
 export class SessionFloor {
   readonly sessions = new Map<string, LiveSession>();
   private readonly connections = new Map<number, { conn: GameConnection; sessionId: string }>();
+  /** Machines locked by a hand pay waiting for staff, with the amount waiting. */
+  private readonly handPayLocks = new Map<number, number>();
 
   remember(row: SessionRow, machineName: string): LiveSession {
     const live = liveSessionFromRow(row, machineName);
@@ -52,7 +54,21 @@ export class SessionFloor {
     const live = this.sessionOf(playerId);
     if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
     if (live.status === 'cashing_out' || live.closing) throw new AppError(Code.SessionTerminated, 409);
+    const handPayCents = this.handPayLocks.get(live.machineId);
+    if (handPayCents !== undefined) throw new AppError(Code.HandPayWaiting, 409, { amount: formatCents(handPayCents) });
     return live;
+  }
+
+  /** A hand pay waits for staff: no play or credits on the machine until it is paid. */
+  lockForHandPay(machineId: number, amountCents: number) {
+    this.handPayLocks.set(machineId, (this.handPayLocks.get(machineId) ?? 0) + amountCents);
+  }
+
+  /** The machine's locks as the records hold them (at start, and after staff paid one). */
+  setHandPayLocks(locks: Map<number, number>, machineId?: number) {
+    if (machineId === undefined) this.handPayLocks.clear();
+    else this.handPayLocks.delete(machineId);
+    for (const [id, cents] of locks) if (machineId === undefined || id === machineId) this.handPayLocks.set(id, cents);
   }
 
   /** The player did something: countdowns start over. */

@@ -8,6 +8,7 @@ import { Topic } from '../../lib/bus.js';
 import { AppError } from '../../lib/errors.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { SessionManager } from './session-manager.js';
+import { approveHandPay } from '../hand-pays/hand-pay-approval.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };
 
@@ -166,7 +167,7 @@ describe('money on the machine', () => {
     expect((await walletBalance(t.ctx.db, alice)).balance).toBe(before);
   });
 
-  it('a win above the machine limit is paid as a Hand Pay (action code 5)', async () => {
+  it('a win above the machine limit waits as a hand pay, then is paid as a Hand Pay (action code 5) on approval', async () => {
     await t.ctx.db.query('UPDATE machines SET handpay_limit_cents = 2000 WHERE id = $1', [machine]);
     const conn = new FakeConnection();
     await sessions.join(demo, machine, conn);
@@ -177,11 +178,21 @@ describe('money on the machine', () => {
     const ops = await t.ctx.db.query('SELECT kind, action_code, amount_cents FROM ledger_operations WHERE session_id = $1 ORDER BY id', [
       conn.last('joined').session.sessionId,
     ]);
-    expect(ops.rows).toContainEqual({ kind: 'hand_pay', action_code: 5, amount_cents: 5_000 });
+    // Held by the house until staff approve; the machine is locked meanwhile.
+    expect(ops.rows).toContainEqual({ kind: 'hand_pay_hold', action_code: null, amount_cents: 5_000 });
+    expect(ops.rows.some((op) => op.kind === 'hand_pay')).toBe(false);
     expect(conn.last('cycle')).toMatchObject({ winCents: 5_000, handPay: true });
     // The amount travels as cents (it was a formatted string the web app parsed back).
-    expect(conn.all('info')).toContainEqual(expect.objectContaining({ action: 'HAND_PAY', params: { amount: 5_000 } }));
+    expect(conn.all('info')).toContainEqual(expect.objectContaining({ code: Code.HandPayWaiting, action: 'HAND_PAY', params: { amount: 5_000 } }));
     expect(cabinets.get(machine)!.meters.creditsCents).toBe(0);
+    await expectCode(sessions.cashIn(demo, 100, 'locked'), Code.HandPayWaiting);
+    const { rows } = await t.ctx.db.query<{ id: number }>("SELECT id FROM hand_pays WHERE status = 'waiting'");
+    await approveHandPay({ db: t.ctx.db, bus: t.ctx.bus, paid: (p) => sessions.handPayPaid(p.machineId, p.playerId, p.amountCents) }, { id: 1, username: 'staff1', admin: false, actor: 'operator:staff1' }, rows[0]!.id, 'seen on camera');
+    const paid = await t.ctx.db.query('SELECT kind, action_code, amount_cents FROM ledger_operations WHERE session_id = $1 ORDER BY id', [
+      conn.last('joined').session.sessionId,
+    ]);
+    expect(paid.rows).toContainEqual({ kind: 'hand_pay', action_code: 5, amount_cents: 5_000 });
+    expect(conn.last('info')).toMatchObject({ code: Code.Success, action: 'HAND_PAY', params: { amount: 5_000 } });
     await t.ctx.db.query('UPDATE machines SET handpay_limit_cents = 1000000 WHERE id = $1', [machine]);
   });
 

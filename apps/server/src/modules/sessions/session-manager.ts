@@ -15,7 +15,7 @@
  * The rooms are built bottom-up and each gets only rooms below it: the road runs one way, from
  * here down to the ledger, and results come back as return values (docs/sessions.md).
  */
-import { CabinetState, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
+import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { BackgroundWork } from './background-work.js';
@@ -37,6 +37,8 @@ import { SessionPlay } from './session-play.js';
 import { reopenAfterRestart } from './session-repository.js';
 import { SessionViews } from './session-views.js';
 import type { LiveSession } from './live-session.js';
+import { info } from './session-views.js';
+import { waitingHandPayMachines } from '../hand-pays/hand-pay-repository.js';
 import type { CabinetPort, GameConnection, SessionService, SessionTimers, VideoPort } from './types.js';
 
 const DEFAULT_SESSION_TIMERS: SessionTimers = {
@@ -71,8 +73,10 @@ export class SessionManager implements SessionService {
     const end = new SessionEnd({ cabinets, floor, views, lobby, track });
     const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
     this.order = new CycleOrder(warn);
-    const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, warn });
-    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, track });
+    const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
+    const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, secondSignerCents, warn });
+    const handPayLimitCents = () => settings().HAND_PAY_LIMIT;
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, track });
     const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,
@@ -160,6 +164,7 @@ export class SessionManager implements SessionService {
   /** Loads every open session after a (re)start: players are gone, so each waits in grace. */
   async start() {
     const rows = await reopenAfterRestart(this.kit.db);
+    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db));
     for (const row of rows) this.kit.floor.remember(row, row.machine_name);
     this.ticker = setInterval(() => void this.tick().catch((e) => this.kit.warn(e, 'tick')), TICK_MS);
     this.ticker.unref();
@@ -266,6 +271,16 @@ export class SessionManager implements SessionService {
   /** The machine's lobby status again (staff took it out of service or stopped it). */
   publishMachine(machineId: number) {
     return this.kit.lobby.publish(machineId);
+  }
+
+  /**
+   * Staff paid a hand pay: the machine's lock follows the records again (another may still wait),
+   * the lobby hears it, and the player (if playing) is told.
+   */
+  async handPayPaid(machineId: number, playerId: number, amountCents: number) {
+    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db), machineId);
+    this.kit.floor.send(playerId, 'info', info(Code.Success, { amount: amountCents }, SessionAction.HandPay));
+    await this.kit.lobby.publish(machineId);
   }
 
   /** Staff send the machine's player away (QUIT_REQUEST); answers the player, null when none. */

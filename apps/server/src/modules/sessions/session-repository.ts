@@ -37,7 +37,9 @@ export async function reopenAfterRestart(db: Queryable): Promise<OpenRow[]> {
  */
 export async function openSession(tx: Tx, input: { playerId: number; machineId: number; cabinetReady: boolean; allowZeroBalance: boolean }) {
   const { playerId, machineId } = input;
-  const machine = await tx.query<{ id: number; name: string; enabled: boolean }>('SELECT id, name, (enabled AND out_of_service IS NULL AND emergency_stop IS NULL) AS enabled FROM machines WHERE id = $1 FOR UPDATE', [machineId]);
+  const machine = await tx.query<{ id: number; name: string; enabled: boolean }>(`SELECT id, name, (enabled AND out_of_service IS NULL AND emergency_stop IS NULL
+            AND NOT EXISTS (SELECT 1 FROM hand_pays h WHERE h.machine_id = machines.id AND h.status = 'waiting')) AS enabled
+       FROM machines WHERE id = $1 FOR UPDATE`, [machineId]);
   const m = machine.rows[0];
   if (!m) throw new AppError(Code.NotFound, 404);
   const open = await tx.query<OpenRow>(

@@ -73,7 +73,14 @@ export function useGameChannel(
           toast.success(latest.current.t('game.cashedOut', { amount: latest.current.money(amountCents) }));
       }),
       next.on('info', (info: InfoNotification) => {
+        // A hand pay waits for staff: the screen says so until it is paid (then the toast says paid).
+        if (info.action === SessionAction.HandPay && info.code === Code.HandPayWaiting) {
+          gameActions.set({ notice: { code: info.code, params: info.params ?? {} } });
+          toast.info(translateCode(info.code, { ...info.params, amount: latest.current.money(Number(info.params.amount)) }, info.message));
+          return;
+        }
         if (info.action === SessionAction.HandPay) {
+          if (useGameStore.getState().notice?.code === Code.HandPayWaiting) gameActions.set({ notice: null });
           toast.success(
             latest.current.t('game.handPay', {
               amount: latest.current.money(Number(info.params.amount)),
