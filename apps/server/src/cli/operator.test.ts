@@ -278,7 +278,8 @@ describe('operator subprocess', () => {
   const cli = (...args: string[]) =>
     run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_URL: t.databaseUrl },
+      // The test app's audit key: the trail's heads are signed with one key, wherever they are written.
+      env: { ...process.env, DATABASE_URL: t.databaseUrl, AUDIT_KEY_FILE: t.ctx.config.auditKeyFile },
     }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({
@@ -320,4 +321,30 @@ describe('operator subprocess', () => {
     expect(usage.code).toBe(2);
     for (const result of [unknown, badAmount, usage]) expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
+
+  it('create-staff prints the account once; verify-audit exits 0 on an intact trail and 1 naming the first bad seq', async () => {
+    const created = await cli('create-staff', 'floor9', '--role', 'staff', '--reason', 'new hire');
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    expect(created.stdout).toMatch(/Created operator floor9 \(id \d+, role staff\)\.\nSign in at \/admin with username floor9 and password \(shown once\): \S{12,}/);
+    expect((await cli('create-staff', 'floor9', '--role', 'staff')).stderr.trim()).toBe('Error 40904: This username is already taken');
+    expect((await cli('create-staff', 'floor10', '--role', 'boss')).code).toBe(1);
+
+    const intact = await cli('verify-audit');
+    expect(intact).toMatchObject({ code: 0 });
+    expect(intact.stdout).toMatch(/^Audit trail intact: \d+ row\(s\)/);
+    const { rows } = await t.ctx.db.query<{ seq: number }>("SELECT seq FROM audit_log WHERE action = 'operator.create' ORDER BY seq DESC LIMIT 1");
+    const seq = rows[0]!.seq;
+    const client = await t.ctx.db.connect();
+    try {
+      // A superuser with the triggers off edits the row.
+      await client.query('SET session_replication_role = replica');
+      await client.query("UPDATE audit_log SET reason = 'nothing happened' WHERE seq = $1", [seq]);
+      await client.query('SET session_replication_role = origin');
+    } finally {
+      client.release();
+    }
+    const broken = await cli('verify-audit');
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`Audit trail BROKEN at seq ${seq}:`);
+  }, 60_000);
 });
