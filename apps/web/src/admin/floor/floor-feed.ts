@@ -2,8 +2,8 @@ import type { AdminChannelMessage, FloorMachine, FloorSnapshot } from '@reel/pro
 import { Backoff } from '@reel/process/backoff';
 import type { QueryClient } from '@tanstack/react-query';
 import { backendSocketUrl } from '@/lib/api-client';
-import { ADMIN_WS_PATH } from '../lib/contract';
-import { signOutOperator } from '../lib/operator-session';
+import { adminApi } from '../lib/admin-api';
+import { ADMIN_WS_PATH, AdminPath } from '../lib/contract';
 
 export const FLOOR_KEY = ['admin', 'floor'] as const;
 
@@ -29,8 +29,10 @@ interface FloorFeedOptions {
 
 /**
  * The staff channel (`/ws/admin`): its pushes are written into the floor's query cache, a whole
- * snapshot (`floor`) or one machine (`machine`); the floor is never polled. Reconnects with backoff;
- * a refused token (`logout`) signs the operator out. Returns the function that closes it.
+ * snapshot (`floor`) or one machine (`machine`); the floor is never polled. Reconnects with backoff.
+ * When the channel refuses the token (`logout`) it stops, and the REST API is asked who the token
+ * is: a 401 there signs the operator out (admin-api), anything else leaves the console as it is.
+ * Returns the function that closes it.
  */
 export function openFloorFeed({ token, queryClient, onLive, createSocket = (url) => new WebSocket(url) }: FloorFeedOptions): () => void {
   const backoff = new Backoff(RECONNECT);
@@ -44,7 +46,7 @@ export function openFloorFeed({ token, queryClient, onLive, createSocket = (url)
       const message = JSON.parse(String(event.data)) as AdminChannelMessage | { event: 'logout' };
       if (message.event === 'logout') {
         closed = true;
-        signOutOperator();
+        void adminApi.get(AdminPath.me).catch(() => undefined);
       } else if (message.event === 'floor') {
         backoff.reset();
         onLive(true);
