@@ -39,7 +39,7 @@ test('staff sign in at /admin and see the floor live; an action comes back as a 
   await first.getByRole('button', { name: `Out of service: ${name}` }).click();
   await page.getByRole('dialog').getByLabel('Reason').fill('e2e: glass cleaning');
   await page.getByRole('dialog').getByRole('button', { name: 'Out of service' }).click();
-  await expect(first.getByText('out of service')).toBeVisible();
+  await expect(first.getByText('out of service', { exact: true })).toBeVisible();
   await first.getByRole('button', { name: `Back in service: ${name}` }).click();
   await page.getByRole('dialog').getByLabel('Reason').fill('e2e: done');
   await page.getByRole('dialog').getByRole('button', { name: 'Back in service' }).click();
