@@ -4,7 +4,7 @@
  */
 import { Code } from '@reel/protocol';
 import type { Page } from '@playwright/test';
-import { apiToken } from '../web/helpers';
+import { apiToken, expectAccessible, screenshot } from '../web/helpers';
 import { expect, test } from './fixtures';
 
 /** The seeded demo staff member (apps/server/src/demo/seed.ts DEMO_OPERATORS). */
@@ -18,6 +18,7 @@ test('staff sign in at /admin and see the floor live; an action comes back as a 
   await consoleInEnglish(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+  await expectAccessible(page, '/admin sign-in');
   await page.getByLabel('Username').fill(STAFF.username);
   await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -32,6 +33,9 @@ test('staff sign in at /admin and see the floor live; an action comes back as a 
   expect(await rows.count()).toBeGreaterThan(1);
   // Every demo cabinet runs beside the product: connected, its encoder running.
   await expect(rows.filter({ hasText: /\bconnected/ }).first()).toBeVisible();
+
+  await screenshot(page, 'admin-floor');
+  await expectAccessible(page, '/admin/floor');
 
   // Out of service and back, each with a reason: the row changes by the push that follows.
   const first = rows.first();

@@ -103,13 +103,4 @@ describe('Floor', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cash out' }));
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Staff stopped this machine: door open.');
   });
-
-  it('lists the machines whose hand pays wait', async () => {
-    mockFetch({ 'GET /api/admin/floor': () => ({ body: { machines: [{ ...playing, handPaysWaiting: 1 }, idle], at: new Date().toISOString() } }) });
-    stubWebSocket();
-    renderAdmin('/admin/hand-pays');
-    const waiting = await screen.findByRole('row', { name: /Diamond Nights 1/ });
-    expect(waiting).toHaveTextContent('carol');
-    expect(screen.queryByRole('row', { name: /Diamond Nights 2/ })).not.toBeInTheDocument();
-  });
 });

@@ -4,4 +4,13 @@
  * root brings the schema library into the console's lazy chunk (never the player's). When the
  * values move into a schema-free file exported by `/client`, only this line changes.
  */
-export { ADMIN_WS_PATH, AdminChatPath, AdminFloorPath, AdminPath, ContactStatus, LedgerAccountKind, OperatorRole } from '@reel/protocol';
+export {
+  ADMIN_WS_PATH,
+  AdminChatPath,
+  AdminFloorPath,
+  AdminHandPayPath,
+  AdminPath,
+  ContactStatus,
+  LedgerAccountKind,
+  OperatorRole,
+} from '@reel/protocol';
