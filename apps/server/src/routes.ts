@@ -21,6 +21,7 @@ import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
+import { witnessFileOf } from './modules/audit/audit-signing.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
   const { config, db, bus, tokens, geo, operatorTokens } = ctx;
@@ -38,7 +39,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(handPayRoutes, { db, bus, sessions: () => ctx.sessions });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
-      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, config });
+      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config });
     },
     { prefix: '/api' },
   );

@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.js';
 import { createLocalBus, type Bus } from './lib/bus.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createOperatorTokenService } from './modules/operators/operator-tokens.js';
-import { loadAuditKey, startAuditSigner, useAuditKey } from './modules/audit/audit-signing.js';
+import { loadAuditKey, startAuditSigner, useAuditKey, witnessFileOf } from './modules/audit/audit-signing.js';
 import { createGeoService } from './modules/geo/geo.js';
 import { AgentHub } from './modules/cabinets/agent-hub.js';
 import { verifyMachineKey } from './modules/machines/machine-keys.js';
@@ -108,7 +108,7 @@ let stopAuditSigner = () => {};
 export async function startServices(ctx: AppContext) {
   if (ctx.media) await ctx.media.start();
   await ctx.sessions.start();
-  stopAuditSigner = startAuditSigner(ctx.db, ctx.auditKey, (error) => console.warn(`[audit] signing the head failed: ${(error as Error).message}`));
+  stopAuditSigner = startAuditSigner(ctx.db, ctx.auditKey, witnessFileOf(ctx.config.auditKeyFile), (error) => console.warn(`[audit] signing the head failed: ${(error as Error).message}`));
 }
 
 export async function stopServices(ctx: AppContext) {

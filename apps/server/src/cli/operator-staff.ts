@@ -5,14 +5,14 @@ import { loadConfig } from '../config.js';
 import { withTransaction, type Db } from '../db/pool.js';
 import { appendAudit } from '../modules/audit/audit-log.js';
 import { cliActor } from '../modules/audit/audit-actor.js';
-import { loadAuditKey } from '../modules/audit/audit-signing.js';
+import { loadAuditKey, readHeadWitness, witnessFileOf } from '../modules/audit/audit-signing.js';
 import { verifyAudit } from '../modules/audit/audit-verify.js';
 import { createOperator } from '../modules/operators/operators.js';
 import { DEFAULT_CLI_REASON } from './operator-commands.js';
 import { action, out } from './operator-kit.js';
 
 /** Creates a console account and its audit row; a password is generated when none is given. */
-export async function createStaffCommand(db: Db, input: { username: string; role: string; password?: string; reason?: string }) {
+async function createStaffCommand(db: Db, input: { username: string; role: string; password?: string; reason?: string }) {
   const password = input.password ?? crypto.randomBytes(12).toString('base64url');
   const operator = await withTransaction(db, async (tx) => {
     const created = await createOperator(tx, { username: input.username, password, role: input.role });
@@ -50,7 +50,8 @@ export function addStaffCommands(program: Command): void {
     .description("check the audit trail's hash chain and signed heads; exit 1 naming the first bad seq")
     .action(
       action(async (db) => {
-        const result = await verifyAudit(db, loadAuditKey(loadConfig().auditKeyFile));
+        const { auditKeyFile } = loadConfig();
+        const result = await verifyAudit(db, loadAuditKey(auditKeyFile), readHeadWitness(witnessFileOf(auditKeyFile)));
         if (result.ok) {
           out(`Audit trail intact: ${result.rows} row(s), head seq ${result.head_seq}, signed up to seq ${result.signed_seq}.`);
           return 0;

@@ -8,6 +8,7 @@
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createBaseContext } from '../server.js';
+import { startAuditSigner, witnessFileOf } from '../modules/audit/audit-signing.js';
 import { relayCabinets } from './cabinet-relay.js';
 import { ownerVideo, remoteViewers } from './cluster-video.js';
 import { createNatsBus } from './nats-bus.js';
@@ -36,6 +37,7 @@ export async function createClusterNode(config: Config, databaseUrl: string, log
   const owner = new OwnerRole(ctx, ctx.cabinets, serverId, ctx.media ? ownerVideo(ctx, ctx.media) : undefined);
   const lease = new SessionLease({ databaseUrl, serverId, onAcquired: () => owner.activate(), onLost: () => owner.deactivate(), log });
   let alive: NodeJS.Timeout | undefined;
+  let stopAuditSigner = () => {};
   return {
     ctx,
     owner,
@@ -46,9 +48,14 @@ export async function createClusterNode(config: Config, databaseUrl: string, log
       alive.unref();
       sayAlive();
       lease.start();
+      // Every server signs: the advisory lock makes one of them do it per head.
+      stopAuditSigner = startAuditSigner(ctx.db, ctx.auditKey, witnessFileOf(config.auditKeyFile), (error) =>
+        log(`signing the audit head failed: ${(error as Error).message}`),
+      );
     },
     async stop() {
       clearInterval(alive);
+      stopAuditSigner();
       await lease.stop();
       relay.stop();
       client.stop();

@@ -19,7 +19,7 @@ export const DEMO_PLAYERS = [
 ] as const;
 
 /** The console's demo operators (README's demo accounts). */
-export const DEMO_OPERATORS = [
+const DEMO_OPERATORS = [
   { username: 'admin', password: 'admin1234', role: 'admin' },
   { username: 'staff1', password: 'staff1234', role: 'staff' },
   { username: 'staff2', password: 'staff1234', role: 'staff' },

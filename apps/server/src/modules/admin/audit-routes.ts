@@ -5,12 +5,15 @@ import type { Db } from '../../db/pool.js';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { STAFF } from '../../lib/route-access.js';
 import { listAudit } from '../audit/audit-queries.js';
-import type { AuditKey } from '../audit/audit-signing.js';
+import { readHeadWitness, type AuditKey } from '../audit/audit-signing.js';
 import { verifyAudit } from '../audit/audit-verify.js';
 
 const ok = { status: true, code: Code.Success } as const;
 
-export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ db: Db; auditKey: AuditKey }> = async (app, { db, auditKey }) => {
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ db: Db; auditKey: AuditKey; auditWitnessFile: string }> = async (
+  app,
+  { db, auditKey, auditWitnessFile },
+) => {
   const schema = securedSchema('admin');
   app.get(AdminPath.audit, { config: { roles: STAFF }, schema: schema({ querystring: AuditQuery, response: { 200: AuditPage, ...errorResponses } }) }, async (request) => ({
     ...ok,
@@ -18,6 +21,6 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ db: Db; auditKey: Aud
   }));
   app.get(AdminPath.auditVerify, { config: { roles: STAFF }, schema: schema({ response: { 200: AuditVerifyResponse, ...errorResponses } }) }, async () => ({
     ...ok,
-    ...(await verifyAudit(db, auditKey)),
+    ...(await verifyAudit(db, auditKey, readHeadWitness(auditWitnessFile))),
   }));
 };

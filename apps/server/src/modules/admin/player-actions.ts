@@ -14,7 +14,7 @@ import { OperationKind, walletBalance, type MoveResult, type WalletBalance } fro
 import { withMoney } from '../ledger/ledger-service.js';
 
 /** Who acts and why: the audit row's actor and reason. */
-export interface Acting {
+interface Acting {
   actor: string;
   reason: string;
 }

@@ -15,6 +15,8 @@ interface AdminDeps {
   bus: Bus;
   operatorTokens: OperatorTokenService;
   auditKey: AuditKey;
+  /** The newest signed head, kept outside the database (audit-signing.ts). */
+  auditWitnessFile: string;
   config: { login: LockoutPolicy };
 }
 

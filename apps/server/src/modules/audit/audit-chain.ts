@@ -13,7 +13,7 @@ const canonicalize = canonicalizeModule as unknown as (input: unknown) => string
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** What a row's hash covers: every column but the two hashes. */
-export interface AuditFields {
+interface AuditFields {
   seq: number;
   /** ISO 8601 with milliseconds, UTC (what `Date.toISOString` writes). */
   at: string;

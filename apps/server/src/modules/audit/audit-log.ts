@@ -8,7 +8,7 @@ import type { Queryable } from '../../db/pool.js';
 import { asStoredJson, GENESIS_HASH, rowHash, type ChainedRow } from './audit-chain.js';
 import { AUDIT_LOCK_ID, AUDIT_SIGN_EVERY, auditKey, insertSignedHead, lastSignedSeq } from './audit-signing.js';
 
-export interface AuditEntry {
+interface AuditEntry {
   /** `operator:<username>`, `cli:<os user>`, or `system`. */
   actor: string;
   /** Dotted verb, e.g. `player.deposit`. */

@@ -2,7 +2,7 @@
 import type { AuditRow } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 
-export interface AuditFilter {
+interface AuditFilter {
   actor?: string;
   action?: string;
   target?: string;

@@ -3,7 +3,9 @@
  * DATA_DIR, or AUDIT_KEY_FILE), so someone who can rewrite every table still cannot sign a forged
  * head: a signed (seq, hash) pins every row up to seq, and the highest signed seq shows a cut tail.
  * The head is signed inside the appending transaction once AUDIT_SIGN_EVERY rows are unsigned, and
- * by a timer at least every AUDIT_SIGN_INTERVAL_MS while rows are unsigned.
+ * by a timer at least every AUDIT_SIGN_INTERVAL_MS while rows are unsigned. The timer also copies
+ * the newest signed head to a witness file beside the key, so cutting the trail's tail together
+ * with the tail of `audit_heads` is still seen.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import path from 'node:path';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 
 export const AUDIT_SIGN_EVERY = 10;
-export const AUDIT_SIGN_INTERVAL_MS = 60_000;
+const AUDIT_SIGN_INTERVAL_MS = 60_000;
 /** The transaction-scoped advisory lock every writer of the trail takes first: one writer at a time. */
 export const AUDIT_LOCK_ID = 727_012;
 
@@ -35,11 +37,16 @@ export function loadAuditKey(file: string): AuditKey {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const { privateKey } = crypto.generateKeyPairSync('ed25519');
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    // 'wx': two processes starting at once must not overwrite each other's key.
+    // Written aside, then linked in: the link fails when another process created the key first, and
+    // nobody ever reads a half-written file.
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, pem, { mode: 0o600 });
     try {
-      fs.writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(temporary, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.unlinkSync(temporary);
     }
   }
   return keyFromPem(fs.readFileSync(file, 'utf8'));
@@ -95,9 +102,53 @@ export async function signAuditHead(db: Db, key: AuditKey): Promise<boolean> {
   });
 }
 
-/** Signs the head every `intervalMs` while rows are unsigned; returns the stop function. */
-export function startAuditSigner(db: Db, key: AuditKey, onError: (error: unknown) => void, intervalMs = AUDIT_SIGN_INTERVAL_MS) {
-  const timer = setInterval(() => void signAuditHead(db, key).catch(onError), intervalMs);
+export interface SignedHead {
+  seq: number;
+  hash: string;
+  signed_at: string;
+  key_id: string;
+  signature: string;
+}
+
+/** The newest signed head of `audit_heads`, as the verifier and the witness file hold it. */
+async function newestSignedHead(db: Queryable): Promise<SignedHead | null> {
+  const { rows } = await db.query<Omit<SignedHead, 'signed_at'> & { signed_at: Date }>(
+    'SELECT seq, hash, signed_at, key_id, signature FROM audit_heads ORDER BY seq DESC LIMIT 1',
+  );
+  return rows[0] ? { ...rows[0], signed_at: rows[0].signed_at.toISOString() } : null;
+}
+
+/** The witness file of the key in `keyFile`: the newest signed head, kept outside the database. */
+export const witnessFileOf = (keyFile: string) => path.join(path.dirname(keyFile), 'audit-head.json');
+
+/** Copies the newest committed signed head to `file` (replaced whole, never half-written). */
+export async function writeHeadWitness(db: Queryable, file: string): Promise<void> {
+  const head = await newestSignedHead(db);
+  if (!head) return;
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, JSON.stringify(head), { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
+/** The witness file's head, or null when there is none (a fresh data folder). */
+export function readHeadWitness(file: string): SignedHead | null {
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as SignedHead;
+}
+
+/** Signs the head every `intervalMs` while rows are unsigned, then updates the witness; returns the stop function. */
+export function startAuditSigner(
+  db: Db,
+  key: AuditKey,
+  witnessFile: string,
+  onError: (error: unknown) => void,
+  intervalMs = AUDIT_SIGN_INTERVAL_MS,
+) {
+  const tick = async () => {
+    await signAuditHead(db, key);
+    await writeHeadWitness(db, witnessFile);
+  };
+  const timer = setInterval(() => void tick().catch(onError), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

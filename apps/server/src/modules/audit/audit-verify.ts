@@ -8,9 +8,9 @@
  */
 import type { Queryable } from '../../db/pool.js';
 import { GENESIS_HASH, rowHash, type ChainedRow } from './audit-chain.js';
-import { headSignatureValid, type AuditKey } from './audit-signing.js';
+import { headSignatureValid, type AuditKey, type SignedHead } from './audit-signing.js';
 
-export interface AuditVerification {
+interface AuditVerification {
   ok: boolean;
   rows: number;
   head_seq: number;
@@ -47,7 +47,11 @@ async function walkChain(db: Queryable, hashes: Map<number, string>) {
   }
 }
 
-export async function verifyAudit(db: Queryable, key: AuditKey): Promise<AuditVerification> {
+/**
+ * `witness`: the newest signed head as the witness file outside the database kept it; it counts as
+ * one more signed head, so a trail cut back together with its signed heads is still caught.
+ */
+export async function verifyAudit(db: Queryable, key: AuditKey, witness: SignedHead | null = null): Promise<AuditVerification> {
   const hashes = new Map<number, string>();
   const { rows: counts } = await db.query<{ rows: number; head: number | null }>('SELECT count(*)::int AS rows, max(seq)::bigint AS head FROM audit_log');
   const rows = counts[0]!.rows;
@@ -55,13 +59,16 @@ export async function verifyAudit(db: Queryable, key: AuditKey): Promise<AuditVe
   const chainBreak = await walkChain(db, hashes);
   const lastGood = chainBreak ? chainBreak.seq - 1 : headSeq;
 
-  const { rows: heads } = await db.query<{ seq: number; hash: string; signed_at: Date; key_id: string; signature: string }>(
+  const { rows: stored } = await db.query<Omit<SignedHead, 'signed_at'> & { signed_at: Date }>(
     'SELECT seq, hash, signed_at, key_id, signature FROM audit_heads ORDER BY seq',
   );
+  const heads: SignedHead[] = stored.map((head) => ({ ...head, signed_at: head.signed_at.toISOString() }));
+  if (witness && !heads.some((head) => head.seq === witness.seq)) heads.push(witness);
+  heads.sort((a, b) => a.seq - b.seq);
   let signedSeq = 0;
   let headBreak: { seq: number; problem: string } | null = null;
   for (const head of heads) {
-    const valid = headSignatureValid(key, { ...head, signed_at: head.signed_at.toISOString() });
+    const valid = headSignatureValid(key, head);
     if (!valid) {
       headBreak = { seq: head.seq, problem: `the signed head at ${head.seq} does not verify with this key (${key.keyId}; signed by ${head.key_id})` };
       break;

@@ -13,7 +13,17 @@ import { createPool, withTransaction, type Db } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
 import { rowHash } from './audit-chain.js';
 import { appendAudit } from './audit-log.js';
-import { AUDIT_SIGN_EVERY, loadAuditKey, signAuditHead, useAuditKey, type AuditKey } from './audit-signing.js';
+import {
+  AUDIT_SIGN_EVERY,
+  loadAuditKey,
+  readHeadWitness,
+  signAuditHead,
+  startAuditSigner,
+  useAuditKey,
+  witnessFileOf,
+  writeHeadWitness,
+  type AuditKey,
+} from './audit-signing.js';
 import { verifyAudit } from './audit-verify.js';
 
 let db: Db;
@@ -91,6 +101,22 @@ describe('appendAudit', () => {
   });
 });
 
+describe('the signing timer', () => {
+  it('signs an unsigned head on its own and copies it to the witness file', async () => {
+    const witness = path.join(keyDir, 'timer-witness.json');
+    await append(3);
+    const errors: unknown[] = [];
+    const stop = startAuditSigner(db, key, witness, (error) => errors.push(error), 20);
+    try {
+      await expect.poll(() => readHeadWitness(witness)?.seq ?? 0, { timeout: 5_000 }).toBe(3);
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
+    expect(await verifyAudit(db, key, readHeadWitness(witness))).toMatchObject({ ok: true, signed_seq: 3 });
+  });
+});
+
 describe('the database refuses changes', () => {
   it.each([
     ['UPDATE', "UPDATE audit_log SET reason = 'edited' WHERE seq = 1"],
@@ -142,6 +168,16 @@ describe('verify-audit names the first bad seq', () => {
   it('the whole trail truncated with the triggers disabled', async () => {
     await asTamperer('TRUNCATE audit_log');
     expect(await verifyAudit(db, key)).toMatchObject({ ok: false, first_bad_seq: 1 });
+  });
+
+  it('the trail and its signed heads cut back together: the witness file outside the database catches it', async () => {
+    const witness = witnessFileOf(path.join(keyDir, 'audit-signing-key.pem'));
+    await signAuditHead(db, key);
+    await writeHeadWitness(db, witness);
+    await asTamperer('DELETE FROM audit_log WHERE seq > 15');
+    await asTamperer('DELETE FROM audit_heads WHERE seq > 15');
+    expect(await verifyAudit(db, key)).toMatchObject({ ok: true, head_seq: 15 });
+    expect(await verifyAudit(db, key, readHeadWitness(witness))).toMatchObject({ ok: false, first_bad_seq: 16 });
   });
 
   it('a forged head signature', async () => {

@@ -9,7 +9,7 @@ import type { OperatorClaims, OperatorRole } from '@reel/protocol';
 import type { Queryable } from '../../db/pool.js';
 import { errors } from '../../lib/errors.js';
 
-export const OPERATOR_TOKEN_TYPE = 'operator+jwt';
+const OPERATOR_TOKEN_TYPE = 'operator+jwt';
 
 export interface OperatorTokenService {
   issue(operator: { id: number; username: string; role: OperatorRole }, ip: string): Promise<string>;

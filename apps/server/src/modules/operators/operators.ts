@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { hashSecret } from '../../lib/passwords.js';
 
-export const OPERATOR_MIN_PASSWORD = 8;
+const OPERATOR_MIN_PASSWORD = 8;
 
 export interface OperatorRow {
   id: number;
