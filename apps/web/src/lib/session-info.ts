@@ -60,7 +60,7 @@ export function handleInfo(info: InfoNotification, leaveGame: () => void): void 
     return;
   }
   if (info.action === SessionAction.QuitRequest) {
-    toast.warning(i18next.t('session.quitRequest'));
+    toast.warning(i18next.t(params.by === 'staff' ? 'session.kickedByStaff' : 'session.quitRequest'));
     leaveGame();
     return;
   }

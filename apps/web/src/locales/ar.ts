@@ -253,6 +253,7 @@ export const ar: Translation = {
   },
   session: {
     closeWarning: 'ستُغلق جلستك خلال {{count}} ثانية',
+    kickedByStaff: 'أخرجك الموظفون من الماكينة. رصيدك في أمان؛ تواصل مع الدعم إذا كانت لديك أسئلة.',
     quitRequest: 'تم إخراجك من الماكينة لأنها فُتحت في نافذة أخرى.',
     closeSession: 'تم إغلاق جلستك.',
   },

@@ -253,6 +253,7 @@ export const en = {
   },
   session: {
     closeWarning: 'Your session will be closed in {{count}} seconds',
+    kickedByStaff: 'Staff removed you from the machine. Your credits are safe; contact support if you have questions.',
     quitRequest: 'You were removed from the machine because it was opened in another window.',
     closeSession: 'Your session has been closed.',
   },

@@ -253,6 +253,7 @@ export const tr: Translation = {
   },
   session: {
     closeWarning: 'Oturumunuz {{count}} saniye içinde kapatılacak',
+    kickedByStaff: 'Personel sizi makineden çıkardı. Kredileriniz güvende; sorularınız için destek ile iletişime geçin.',
     quitRequest: 'Makine başka bir pencerede açıldığı için oyundan çıkarıldınız.',
     closeSession: 'Oturumunuz kapatıldı.',
   },

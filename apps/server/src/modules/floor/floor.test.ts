@@ -113,7 +113,7 @@ describe('the console floor', () => {
     const response = await act('POST', AdminFloorPath.kick, { reason: 'abusive chat' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ok: true, playerId: demo });
-    expect(conn.last('info')).toMatchObject({ code: Code.SessionTerminated, action: SessionAction.QuitRequest });
+    expect(conn.last('info')).toMatchObject({ code: Code.SessionTerminated, params: { by: 'staff' }, action: SessionAction.QuitRequest });
     expect(conn.closedWith).toBe(WsCloseCode.QuitRequest);
     expect((await auditRows()).at(-1)).toEqual({ actor: 'operator:staff1', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
     expect(await floorOf()).toMatchObject({ session: { status: 'disconnected' }, creditsCents: 1_000 });

@@ -106,7 +106,7 @@ export class SessionEntry {
     if (!live) return null;
     const entry = this.kit.floor.connectionOf(live.playerId);
     if (entry?.sessionId === live.id) {
-      entry.conn.send('info', info(Code.SessionTerminated, {}, SessionAction.QuitRequest));
+      entry.conn.send('info', info(Code.SessionTerminated, { by: 'staff' }, SessionAction.QuitRequest));
       entry.conn.send('closed', { reason: SessionAction.QuitRequest, code: Code.SessionTerminated });
       entry.conn.close(WsCloseCode.QuitRequest, SessionAction.QuitRequest);
       await this.disconnect(live.playerId, entry.conn);
