@@ -11,7 +11,7 @@ export const FLOOR_KEY = ['admin', 'floor'] as const;
 const RECONNECT = { initialMs: 500, maxMs: 10_000, jitter: 0.2 };
 
 /** One machine's push, written over its row in the floor snapshot (a new machine is added). */
-export function applyMachine(snapshot: FloorSnapshot | undefined, machine: FloorMachine): FloorSnapshot | undefined {
+function applyMachine(snapshot: FloorSnapshot | undefined, machine: FloorMachine): FloorSnapshot | undefined {
   if (!snapshot) return snapshot;
   const known = snapshot.machines.some((row) => row.machineId === machine.machineId);
   const machines = known

@@ -5,7 +5,7 @@ import { useAdminFormat } from '../lib/use-admin-format';
 import { MachineActions } from './machine-actions';
 
 /** `h:mm:ss` since the session started. */
-export function sessionClock(startedAt: string, now: number): string {
+function sessionClock(startedAt: string, now: number): string {
   const seconds = Math.max(0, Math.floor((now - Date.parse(startedAt)) / 1000));
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${Math.floor(seconds / 3600)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;

@@ -3,7 +3,7 @@ import { changeLanguage, i18next } from '@/lib/i18n';
 import { adminEn } from '../locales/en';
 import { adminTr } from '../locales/tr';
 
-export const ADMIN_NAMESPACE = 'admin';
+const ADMIN_NAMESPACE = 'admin';
 /** The console speaks English and Turkish (issue 27); the player's Arabic falls back to English here. */
 export const ADMIN_LANGUAGES = [Language.tr, Language.en] as const;
 
