@@ -65,6 +65,16 @@ test('staff reply in the support chat and the player sees it live within 2 s, wi
   expect(reply.ok()).toBe(true);
   await expect(panel.getByText('Looking at your machine now')).toBeVisible({ timeout: 2_000 });
   expect(Date.now() - sentAt).toBeLessThan(2_000);
+
+  // A reply while the panel is closed waits as unread: the badge counts it when the player looks.
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await request.post(`/api${AdminChatPath.reply.replace(':playerId', String(mine.playerId))}`, { ...auth(staff), data: { message: 'Fixed, try again' } });
+  await page.getByRole('button', { name: 'Support chat' }).click();
+  await expect(panel.getByRole('button', { name: /Support/ }).locator('.badge')).toHaveText('1');
+  await panel.getByRole('button', { name: /Support/ }).click();
+  await expect(panel.getByText('Fixed, try again')).toBeVisible();
+  await expect(panel.getByRole('button', { name: /Support/ }).locator('.badge')).toHaveCount(0);
   await request.put(`/api${AdminChatPath.status}`, { ...auth(staff), data: { status: 'offline' } });
 });
 
@@ -117,7 +127,7 @@ test('a win at the hand pay limit waits for staff, then is paid once on approval
       ((await (await request.get(`/api${AdminHandPayPath.list}?status=waiting`, auth(staff))).json()) as HandPayView[]).filter(
         (h) => h.machineId === MACHINES.handPay,
       );
-    await cashIn(page, /^Load ₺20,00$/, 2_000);
+    await cashIn(page, /^Load ₺50,00$/, 5_000);
     const spin = page.getByRole('button', { name: 'Spin', exact: true });
     // Spin until a game wins (then the machine locks and the hand pay waits).
     for (let i = 0; i < 60 && (await waiting()).length === 0; i++) {

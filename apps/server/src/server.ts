@@ -94,7 +94,8 @@ export async function createContext(config: Config, databaseUrl: string): Promis
     video = createVideoPort(cabinets, media, {
       warmStreams: config.media.warmStreams,
       timestampStrip: config.media.timestampStrip,
-      isHeld: (machineId) => ctx.sessions.isHeld(machineId),
+      // Held by a session, or watched by staff on the console.
+      isHeld: (machineId) => ctx.sessions.wantsStream(machineId),
       log: (line) => console.log(`[video] ${line}`),
     });
   }

@@ -7,7 +7,6 @@
 import { Type, type Static } from 'typebox';
 import { ReasonField } from './admin-fields.js';
 import { IsoDate, Nullable } from './rest-fields.js';
-import { Text } from './text.js';
 
 export const AdminFloorPath = {
   floor: '/admin/floor',
@@ -15,6 +14,7 @@ export const AdminFloorPath = {
   cashOut: '/admin/floor/:machineId/cash-out',
   service: '/admin/floor/:machineId/service',
   emergencyStop: '/admin/floor/:machineId/emergency-stop',
+  /** POST: a staff video grant (the game channel's `StreamGrant`: WHEP URL, grant, ICE servers); the player is not affected. */
   video: '/admin/floor/:machineId/video',
 } as const;
 
@@ -87,7 +87,3 @@ export const FloorActionResult = Type.Object({
   delivered: Type.Optional(Type.Boolean()),
 });
 export type FloorActionResult = Static<typeof FloorActionResult>;
-
-/** A staff member's grant to watch a machine (WHEP, like the player's `stream`); the player is not affected. */
-export const StaffVideoGrant = Type.Object({ machineId: Type.Integer(), grant: Text(), whepUrl: Type.String() });
-export type StaffVideoGrant = Static<typeof StaffVideoGrant>;

@@ -88,6 +88,7 @@ const ROUTES: Record<string, Who> = {
   'POST /api/admin/floor/:machineId/cash-out': 'staff',
   'PUT /api/admin/floor/:machineId/service': 'staff',
   'PUT /api/admin/floor/:machineId/emergency-stop': 'staff',
+  'POST /api/admin/floor/:machineId/video': 'staff',
   'GET /ws/admin': 'staff',
   'GET /api/admin/hand-pays': 'staff',
   'POST /api/admin/hand-pays/:id/approve': 'staff',

@@ -28,7 +28,7 @@ export async function setStaffStatus(
   return deskStatus(db);
 }
 
-export async function deskStatus(db: Queryable): Promise<ContactStatus> {
+async function deskStatus(db: Queryable): Promise<ContactStatus> {
   const { rows } = await db.query<{ status: ContactStatus }>(`SELECT ${DESK_STATUS_SQL} AS status`);
   return rows[0]?.status ?? 'offline';
 }

@@ -15,10 +15,12 @@ import {
   FloorMachineParams,
   FloorSnapshot,
   ServiceRequest,
+  StreamGrant,
   WsCloseCode,
 } from '@reel/protocol';
 import type { Db } from '../../db/pool.js';
 import type { Bus } from '../../lib/bus.js';
+import { AppError } from '../../lib/errors.js';
 import { STAFF } from '../../lib/route-access.js';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { staffActor } from '../operator-actions/actor.js';
@@ -66,6 +68,17 @@ export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions
     ok: true,
     ...(await actions.emergencyStop(staffActor(request.operator), request.params.machineId, request.body.stopped, request.body.reason)),
   }));
+
+  // Watching is not an action on the machine: no reason, no audit row (docs/spec-decisions.md).
+  app.post(
+    `/api${AdminFloorPath.video}`,
+    { ...staffOnly, schema: schema({ params: FloorMachineParams, response: { 200: StreamGrant, ...errorResponses } }) },
+    async (request) => {
+      const grant = await sessions().staffVideoGrant(request.params.machineId);
+      if (!grant) throw new AppError(Code.PipelineFailed, 503);
+      return grant;
+    },
+  );
 
   // The staff channel: `?token=` (browsers cannot set headers on a WebSocket); origin checked by ws-origin.ts.
   app.get(ADMIN_WS_PATH, { websocket: true, config: { roles: STAFF }, schema: { hide: true } }, (socket: WebSocket, request) => {

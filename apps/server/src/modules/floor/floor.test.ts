@@ -38,7 +38,13 @@ beforeAll(async () => {
   t = await createTestApp(
     () => {},
     (ctx) => {
-      sessions = new SessionManager(ctx, cabinets, { grant: async () => null });
+      const grant = async (playerId: number, machineId: number) => ({
+        grant: `grant-${playerId}-${machineId}`,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        whepUrl: `/api/media/whep/${machineId}`,
+        iceServers: [],
+      });
+      sessions = new SessionManager(ctx, cabinets, { grant });
       ctx.sessions = sessions;
     },
   );
@@ -170,6 +176,19 @@ describe('the console floor', () => {
     const before = (await walletBalance(t.ctx.db, demo)).balance;
     await sessions.cashOut(demo);
     expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + 1_000);
+  });
+
+  it('gives staff a video grant of their own for any machine; the player keeps theirs', async () => {
+    const player = await t.app.inject({ method: 'POST', url: path(AdminFloorPath.video), headers: t.auth(playerToken) });
+    expect(player.json().code).toBe(Code.RoleNotAllowed);
+    const other = (await t.ctx.db.query<{ id: number }>('SELECT id FROM machines WHERE id <> $1 ORDER BY id LIMIT 1', [machine])).rows[0]!.id;
+    for (const machineId of [machine, other]) {
+      const response = await t.app.inject({ method: 'POST', url: path(AdminFloorPath.video, machineId), headers: t.auth(staffToken) });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ grant: `grant-0-${machineId}`, whepUrl: `/api/media/whep/${machineId}` });
+      expect(sessions.wantsStream(machineId)).toBe(true);
+    }
+    expect(conn.closedWith).toBeNull();
   });
 
   it('pushes the floor over /ws/admin: the snapshot first, then each change', async () => {

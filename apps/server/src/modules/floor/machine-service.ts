@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../db/pool.js';
 
-export interface EmergencyStopRecord {
+interface EmergencyStopRecord {
   reason: string;
   at: string;
   by: string;

@@ -49,6 +49,10 @@ const DEFAULT_SESSION_TIMERS: SessionTimers = {
 };
 
 const TICK_MS = 1_000;
+/** How long a staff video grant keeps an unplayed machine streaming (grants are asked again to watch longer). */
+const STAFF_WATCH_MS = 5 * 60_000;
+/** The viewer id a staff grant carries: no player (viewers are counted per machine, not per player). */
+const STAFF_VIEWER_ID = 0;
 
 export class SessionManager implements SessionService {
   private readonly kit: SessionKit;
@@ -61,6 +65,8 @@ export class SessionManager implements SessionService {
   private readonly clock: SessionClock;
   private readonly listeners: (() => void)[] = [];
   private ticker: NodeJS.Timeout | undefined;
+  /** Machines staff asked to watch, until when (the idle sweep keeps their streams meanwhile). */
+  private readonly staffWatching = new Map<number, number>();
 
   constructor(deps: SessionDeps, cabinets: CabinetPort, video: VideoPort, timers: Partial<SessionTimers> = {}) {
     const { db, bus, config } = deps;
@@ -266,6 +272,21 @@ export class SessionManager implements SessionService {
   /** Tells the cabinet about an emergency stop (or its release); false when it is not here now. */
   sendEmergencyStop(machineId: number, stop: { reason: string } | null): boolean {
     return this.kit.cabinets.sendEmergencyStop?.(machineId, stop) ?? false;
+  }
+
+  /**
+   * A staff member watches the machine (the console's live video): a grant of its own, and the
+   * machine keeps streaming while they may still be watching even if nobody plays it. The player
+   * holding it is not affected (another viewer of the same stream). Null when video is off.
+   */
+  async staffVideoGrant(machineId: number) {
+    this.staffWatching.set(machineId, Date.now() + STAFF_WATCH_MS);
+    return this.kit.video.grant(STAFF_VIEWER_ID, machineId);
+  }
+
+  /** Whether the machine should keep streaming: a session holds it or staff are watching it. */
+  wantsStream(machineId: number) {
+    return this.isHeld(machineId) || (this.staffWatching.get(machineId) ?? 0) > Date.now();
   }
 
   /** The machine's lobby status again (staff took it out of service or stopped it). */
