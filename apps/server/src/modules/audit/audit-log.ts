@@ -2,7 +2,9 @@
  * The one way to write the audit trail: `appendAudit(tx, entry)` inside the transaction of the
  * action it records, so the row exists exactly when the action does. A transaction-scoped advisory
  * lock makes appends one at a time (no two rows with the same prev_hash, no gap in seq); it is held
- * until the caller's commit or rollback.
+ * until the caller's commit or rollback. Call it last in the transaction, after the rows the action
+ * locks: the trail's lock is then held only for the commit, and no two transactions can wait on
+ * each other's locks in opposite order.
  */
 import type { Queryable } from '../../db/pool.js';
 import { asStoredJson, GENESIS_HASH, rowHash, type ChainedRow } from './audit-chain.js';

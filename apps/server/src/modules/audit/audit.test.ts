@@ -185,3 +185,14 @@ describe('verify-audit names the first bad seq', () => {
     expect(await verifyAudit(db, key)).toMatchObject({ ok: false, first_bad_seq: 20 });
   });
 });
+
+describe('one writer', () => {
+  it('only audit-log.ts writes audit_log and only audit-signing.ts writes audit_heads', () => {
+    const src = path.resolve(import.meta.dirname, '../..');
+    const files = (fs.readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const writers = (table: string) =>
+      files.filter((f) => new RegExp(`\\b(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+${table}\\b`).test(fs.readFileSync(path.join(src, f), 'utf8')));
+    expect(writers('audit_log')).toEqual([path.join('modules', 'audit', 'audit-log.ts')]);
+    expect(writers('audit_heads')).toEqual([path.join('modules', 'audit', 'audit-signing.ts')]);
+  });
+});

@@ -114,7 +114,7 @@ describe('the sign-in lockout on password and PIN routes', () => {
 });
 
 describe('the shared per-IP rate limit', () => {
-  it('sign-in and the password and PIN routes draw from one bucket', async () => {
+  it('sign-in (players and operators) and the password and PIN routes draw from one bucket', async () => {
     const limited = await createTestApp((config) => {
       config.login.rateLimitPerMinute = 4;
       config.login.maxFailures = 100;
@@ -132,6 +132,8 @@ describe('the shared per-IP rate limit', () => {
         ['/api/player/pin/verify', { pin: '1111' }],
         ['/api/player/password', { old_password: 'alice1234', new_password: 'long-enough-1' }],
         ['/api/login', { username: 'alice', password: 'alice1234' }],
+        // The operator console's sign-in draws from the same bucket.
+        ['/api/admin/auth/login', { username: 'admin', password: 'admin1234' }],
       ] as const) {
         const response = await send(url, payload);
         expect(response.statusCode).toBe(429);
