@@ -1,20 +1,12 @@
-import type { FloorMachine, StaffVideoGrant } from '@reel/protocol';
+import type { FloorMachine, StreamGrant } from '@reel/protocol';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { VideoConnection, VideoStatus, type VideoGrant } from '@/lib/video';
+import { VideoConnection, VideoStatus } from '@/lib/video';
 import { adminApi, fillPath } from '../lib/admin-api';
 import { AdminFloorPath } from '../lib/contract';
 import { errorText } from '../components/reason-dialog';
-
-/**
- * A staff grant as the player's video connection takes it. The staff grant names no ICE servers
- * nor expiry (admin-floor.ts), so the connection offers host candidates only.
- */
-function asVideoGrant(grant: StaffVideoGrant): VideoGrant {
-  return { grant: grant.grant, whepUrl: grant.whepUrl, iceServers: [], expiresAt: '' };
-}
 
 /** One machine's live video on demand, on a staff grant (the player is not affected); closed with the dialog. */
 export function LiveVideoDialog({ machine, onClose }: { machine: FloorMachine; onClose: () => void }) {
@@ -25,7 +17,8 @@ export function LiveVideoDialog({ machine, onClose }: { machine: FloorMachine; o
   useEffect(() => {
     const connection = new VideoConnection({
       video: video.current,
-      grant: () => adminApi.post<StaffVideoGrant>(fillPath(AdminFloorPath.video, { machineId: machine.machineId })).then(asVideoGrant),
+      // A fresh staff grant on every (re)connect, like the player's own stream grant.
+      grant: () => adminApi.post<StreamGrant>(fillPath(AdminFloorPath.video, { machineId: machine.machineId })),
     });
     connection.on('status', setStatus);
     connection.connect().catch((failure: unknown) => setError(errorText(failure)));
@@ -35,7 +28,7 @@ export function LiveVideoDialog({ machine, onClose }: { machine: FloorMachine; o
     <Dialog open title={t('floor.videoTitle', { name: machine.name })} onClose={onClose} closeLabel={t('common.close')} className="admin-video">
       <video ref={video} autoPlay muted playsInline className="admin-video__picture" />
       <p role="status" className="admin-muted">
-        {t('floor.videoStatus', { status })}
+        {t('floor.videoStatus', { status: t(`floor.videoStates.${status}`) })}
       </p>
       <FormAlert>{error}</FormAlert>
     </Dialog>

@@ -72,6 +72,7 @@ export const adminEn = {
     videoTitle: 'Live video of {{name}}',
     videoStatus: 'Video: {{status}}',
     handPays: '{{count}} hand pays waiting',
+    videoStates: { idle: 'waiting', connecting: 'connecting', connected: 'live', reconnecting: 'reconnecting', failed: 'failed', closed: 'closed' },
     confirmTitle: '{{action}}: {{name}}',
   },
   players: {

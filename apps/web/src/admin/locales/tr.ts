@@ -74,6 +74,7 @@ export const adminTr: AdminTranslation = {
     videoTitle: '{{name}} canlı görüntüsü',
     videoStatus: 'Görüntü: {{status}}',
     handPays: '{{count}} elden ödeme bekliyor',
+    videoStates: { idle: 'bekleniyor', connecting: 'bağlanıyor', connected: 'canlı', reconnecting: 'yeniden bağlanıyor', failed: 'başarısız', closed: 'kapalı' },
     confirmTitle: '{{action}}: {{name}}',
   },
   players: {
