@@ -14,7 +14,7 @@ async function consoleInEnglish(page: Page) {
   await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'en'));
 }
 
-test('staff sign in at /admin and see the floor live; an action comes back as a push', async ({ page }) => {
+test('staff sign in at /admin and see the floor live; an action comes back as a push; live video and a player page open', async ({ page }) => {
   await consoleInEnglish(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
@@ -48,6 +48,20 @@ test('staff sign in at /admin and see the floor live; an action comes back as a 
   await page.getByRole('dialog').getByLabel('Reason').fill('e2e: done');
   await page.getByRole('dialog').getByRole('button', { name: 'Back in service' }).click();
   await expect(first.getByRole('button', { name: `Out of service: ${name}` })).toBeVisible();
+
+  // Live video of the machine on a staff grant: frames arrive.
+  await first.getByRole('button', { name: `Live video: ${name}` }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expect(page.getByRole('dialog').getByText('Video: live')).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await screenshot(page, 'admin-video');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The player page of the demo player, from the search.
+  await page.getByRole('link', { name: 'Players' }).click();
+  await page.getByRole('link', { name: 'demo', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
+  await screenshot(page, 'admin-player');
 });
 
 test("a player's token cannot use the console", async ({ page, request }) => {
