@@ -126,7 +126,8 @@ async function failure(response: Response, options: RequestOptions): Promise<Api
   return error;
 }
 
-async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** One call of any method; `api` below names the common ones. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   if (!response.ok) throw await failure(response, options);
   const body = (await response.json()) as T & {

@@ -15,6 +15,13 @@ export const StorageKey = {
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 
+/**
+ * The operator console's keys (src/admin): its own sign-in, in session storage so it ends with the
+ * tab. Apart from StorageKey so the player's bundle, which never reads them, does not carry them.
+ */
+export const ConsoleStorageKey = { operatorToken: 'reel_operator_token' } as const;
+type ConsoleStorageKey = (typeof ConsoleStorageKey)[keyof typeof ConsoleStorageKey];
+
 function safe<T>(action: () => T, fallback: T): T {
   try {
     return action();
@@ -31,7 +38,7 @@ export const local = {
 };
 
 export const session = {
-  get: (key: StorageKey) => safe(() => window.sessionStorage.getItem(key), null),
-  set: (key: StorageKey, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined),
-  remove: (key: StorageKey) => safe(() => window.sessionStorage.removeItem(key), undefined),
+  get: (key: StorageKey | ConsoleStorageKey) => safe(() => window.sessionStorage.getItem(key), null),
+  set: (key: StorageKey | ConsoleStorageKey, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined),
+  remove: (key: StorageKey | ConsoleStorageKey) => safe(() => window.sessionStorage.removeItem(key), undefined),
 };
