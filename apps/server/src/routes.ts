@@ -17,6 +17,8 @@ import { agentHubPlugin } from './modules/cabinets/plugin.js';
 import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { protectionRoutes } from './modules/protection/routes.js';
+import { readSettings } from './modules/settings/runtime-settings.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
   const { config, db, bus, tokens, geo } = ctx;
@@ -32,6 +34,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(chatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
+      await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile) });
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,8 @@ import { verifyMachineKey } from './modules/machines/machine-keys.js';
 import { machineProfile, recordSnapshots } from './modules/machines/machine-art.js';
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
+import { createProtection } from './modules/protection/protection.js';
+import { readSettings } from './modules/settings/runtime-settings.js';
 import { createVideoPort } from './modules/media/video-port.js';
 import type { VideoPort } from './modules/sessions/types.js';
 import { buildApp } from './app.js';
@@ -73,6 +75,7 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
     geo,
     cabinets,
     media,
+    protection: createProtection({ db, settings: () => readSettings(config.settingsFile), now: Date.now }),
   } as AppContext;
 }
 

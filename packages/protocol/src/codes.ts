@@ -31,10 +31,27 @@ export const Code = {
   DiscountCooldown: 40203,
   PromotionDisabled: 40204,
   CashInLimit: 40205,
+  /**
+   * Player protection (issue 28): a cash in above what the player's own deposit limit still allows,
+   * one code per period. Params: limit_key, limit, left, resets (ISO time the period ends).
+   */
+  DepositLimitDay: 40210,
+  DepositLimitWeek: 40211,
+  DepositLimitMonth: 40212,
+  /** A spin whose bet the player's loss limit no longer allows. Params as the deposit limits'. */
+  LossLimitDay: 40213,
+  LossLimitWeek: 40214,
+  LossLimitMonth: 40215,
+  /** The play session has lasted the player's session time limit. Params: limit_key, minutes. */
+  SessionTimeLimit: 40216,
   MachineBusy: 40901,
   OpenSessionElsewhere: 40902,
   MachineNotAvailable: 40903,
   NoOpenSession: 40404,
+  /** A limit confirmation with no raise waiting for it. */
+  NoPendingLimit: 40405,
+  /** A raise confirmed before LIMIT_INCREASE_DELAY_H has passed since it was asked for. Params: limit_key, at. */
+  LimitRaiseNotDue: 40910,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
   MachineMalfunction: 50301,
@@ -108,6 +125,39 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.CashInLimit]: {
     en: 'You can load at most {limit} on a machine',
     tr: 'Bir makineye en fazla {limit} yükleyebilirsiniz',
+  },
+  [Code.DepositLimitDay]: {
+    en: 'Your daily deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Günlük yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.DepositLimitWeek]: {
+    en: 'Your weekly deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Haftalık yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.DepositLimitMonth]: {
+    en: 'Your monthly deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Aylık yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.LossLimitDay]: {
+    en: 'Your daily loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Günlük kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.LossLimitWeek]: {
+    en: 'Your weekly loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Haftalık kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.LossLimitMonth]: {
+    en: 'Your monthly loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Aylık kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.SessionTimeLimit]: {
+    en: 'Your session time limit of {minutes} minutes is reached: cash out and take a break',
+    tr: '{minutes} dakikalık oturum süresi limitinize ulaştınız: paranızı çekin ve ara verin',
+  },
+  [Code.NoPendingLimit]: { en: 'There is no raised limit waiting for confirmation', tr: 'Onay bekleyen bir limit artışı yok' },
+  [Code.LimitRaiseNotDue]: {
+    en: 'This raise can be confirmed from {at}',
+    tr: 'Bu artış {at} zamanından itibaren onaylanabilir',
   },
   [Code.MachineBusy]: {
     en: 'This machine is being played by another player',

@@ -205,6 +205,11 @@ export const DEFAULT_SETTINGS = {
   LIVE_CHAT_ID: '',
   LAYOUT_STYLE: 'layout3' as 'layout1' | 'layout2' | 'layout3',
   THEME: DEFAULT_THEME,
+  /**
+   * Player protection (issue 28; docs/sessions.md): hours a raised or removed limit waits before the
+   * player may confirm it (Sweden: 72).
+   */
+  LIMIT_INCREASE_DELAY_H: 24,
 } as const;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
 export type Settings = {

@@ -23,6 +23,9 @@ export const ApiPath = {
   transactions: '/player/transactions',
   transactionsCsv: '/player/transactions.csv',
   notificationTicket: '/player/ws-ticket',
+  /** Player protection (issue 28): the player's limits, and the confirmation of a raise. */
+  limits: '/player/limits',
+  limitsConfirm: '/player/limits/confirm',
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',

@@ -23,6 +23,8 @@ interface CashInRequest {
   idempotencyKey: string;
   /** MAX_ALL_IN_LIMIT */
   limitCents: number;
+  /** The player's own limits (protection), checked here so the check and the move commit together. */
+  checkLimits: (tx: Tx) => Promise<void>;
   /** The cabinet's last reported credit meter. */
   meterCents: number;
   multiplier: number;
@@ -31,6 +33,7 @@ interface CashInRequest {
 /**
  * Cash In (3): locks the session row, checks the limit against the records (which count cash ins
  * still on their way to the machine) or the meter, whichever is higher, moves wallet → machine,
+ * checks the player's own limits (in this transaction: a crash cannot separate check and move),
  * and writes the `credit_in` command. A retry of an earlier request answers its first command id,
  * whatever the limit says now. Returns the command id.
  */
@@ -47,6 +50,7 @@ export async function writeCashIn(tx: Tx, move: MoveFn, request: CashInRequest):
     if (!row || row.status === 'closed' || row.status === 'cashing_out' || row.closing) throw new AppError(Code.SessionTerminated, 409);
     const onMachine = Math.max(Number(row.credits), request.meterCents);
     if (onMachine + amountCents > request.limitCents) throw new AppError(Code.CashInLimit, 409, { limit: formatCents(request.limitCents) });
+    await request.checkLimits(tx);
   }
   const moved = await move({
     kind: OperationKind.CashIn,

@@ -85,6 +85,7 @@ export class SessionManager implements SessionService {
       lobby,
       outbox,
       meters,
+      protection: deps.protection,
       warn,
     };
     this.money = new SessionMoney(this.kit, malfunctions);

@@ -7,7 +7,7 @@ import { showView } from './cabinet-view.js';
 import type { SessionKit } from './session-kit.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings'>;
+type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -18,7 +18,14 @@ export class SessionPlay {
   constructor(private readonly kit: Kit) {}
 
   spin(playerId: number, commandId: string) {
-    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId);
+    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId, (live) => this.mayPlay(live));
+  }
+
+  /** Player protection, asked before a spin (or autoplay) is sent: the loss and session time limits. */
+  private async mayPlay(live: LiveSession) {
+    const meters = this.kit.cabinets.get(live.machineId)?.meters;
+    const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
+    await this.kit.protection.limits.checkSpin(this.kit.db, live.playerId, betCents, live.startedAt);
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {
@@ -26,7 +33,7 @@ export class SessionPlay {
   }
 
   autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId);
+    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? (live) => this.mayPlay(live) : undefined);
   }
 
   /** A fresh stream grant, for the browser's video reconnect. */
@@ -66,13 +73,19 @@ export class SessionPlay {
   }
 
   /** The cabinet gets the command as `<session id>:<client's command id>`, unique across sessions. */
-  private async relay(playerId: number, command: (commandId: string) => PlayCommand, clientCommandId: string): Promise<CommandResult> {
+  private async relay(
+    playerId: number,
+    command: (commandId: string) => PlayCommand,
+    clientCommandId: string,
+    allowed?: (live: LiveSession) => Promise<void>,
+  ): Promise<CommandResult> {
     const { kit } = this;
     const live: LiveSession = kit.floor.activeSessionOf(playerId);
     kit.floor.touch(live);
     // A cabinet that just (re)connected plays only once its meters agree with the records.
     if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
     if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
+    await allowed?.(live);
     let result: CommandResult;
     try {
       result = await kit.cabinets.sendCommand(live.machineId, command(`${live.id}:${clientCommandId}`), { timeoutMs: COMMAND_TIMEOUT_MS });

@@ -1,0 +1,20 @@
+-- Player protection (issue 28; docs/sessions.md "Player protection"). One migration number for the
+-- whole feature: later statements of the feature are added here.
+
+-- The player's own limits, one row per limit key. `value` is the limit in force (NULL: none);
+-- a raise or removal waits as `pending` (its value NULL for a removal) until the player confirms it,
+-- no sooner than LIMIT_INCREASE_DELAY_H after `requested_at`.
+CREATE TABLE player_limits (
+  player_id     integer NOT NULL REFERENCES players(id),
+  key           text NOT NULL CHECK (key IN ('deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session_minutes')),
+  value         bigint CHECK (value > 0),
+  pending       boolean NOT NULL DEFAULT false,
+  pending_value bigint CHECK (pending_value > 0),
+  requested_at  timestamptz,
+  updated_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (player_id, key),
+  CHECK (NOT pending OR requested_at IS NOT NULL)
+);
+
+-- The loss limits add up the player's recorded games of a period.
+CREATE INDEX game_cycles_session_time ON game_cycles (session_id, created_at);

@@ -1,0 +1,81 @@
+/**
+ * Player protection (issue 28): the player's own limits (deposit and loss per day, week and month,
+ * and a session time limit). Paths in paths.ts; the rules in docs/sessions.md, "Player protection".
+ */
+import { Type, type Static } from 'typebox';
+import { IsoDate, Nullable } from './rest-fields.js';
+
+/**
+ * Every limit a player can set. Money limits are integer cents; `session_minutes` is minutes of one
+ * play session. Periods are calendar periods in UTC (a day from 00:00, a week from Monday, a month
+ * from the 1st).
+ */
+export const LIMIT_KEYS = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session_minutes'] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+
+/** The period a money limit counts over; `session` for the session time limit. */
+export type LimitPeriod = 'day' | 'week' | 'month' | 'session';
+
+export const limitPeriod = (key: LimitKey): LimitPeriod => (key === 'session_minutes' ? 'session' : (key.split('_')[1] as LimitPeriod));
+
+const LimitKeySchema = Type.Union([
+  Type.Literal('deposit_day'),
+  Type.Literal('deposit_week'),
+  Type.Literal('deposit_month'),
+  Type.Literal('loss_day'),
+  Type.Literal('loss_week'),
+  Type.Literal('loss_month'),
+  Type.Literal('session_minutes'),
+]);
+
+/** The largest limit value accepted: 1,000,000,000.00 in cents (or minutes, which never get near). */
+export const MAX_LIMIT_VALUE = 100_000_000_000;
+
+export const PlayerLimit = Type.Object(
+  {
+    key: LimitKeySchema,
+    value: Nullable(Type.Integer({ description: 'The limit in force (cents, or minutes for session_minutes); null: none' })),
+    used: Type.Integer({ description: 'Used in the current period (cents, or minutes of the open session)' }),
+    resetsAt: Nullable(IsoDate('When the current period ends (null for the session time limit)')),
+    pending: Nullable(
+      Type.Object({
+        value: Nullable(Type.Integer({ description: 'The raised value asked for; null: remove the limit' })),
+        requestedAt: IsoDate('When the raise was asked for'),
+        confirmableAt: IsoDate('From when the player may confirm it (LIMIT_INCREASE_DELAY_H later)'),
+      }),
+    ),
+  },
+  { $id: 'PlayerLimit' },
+);
+export type PlayerLimit = Static<typeof PlayerLimit>;
+
+export const LimitsResponse = Type.Object(
+  {
+    status: Type.Boolean(),
+    code: Type.Integer(),
+    limits: Type.Array(PlayerLimit),
+    increaseDelayH: Type.Number({ description: 'LIMIT_INCREASE_DELAY_H: hours before a raise may be confirmed' }),
+  },
+  { $id: 'LimitsResponse' },
+);
+export type LimitsResponse = Static<typeof LimitsResponse>;
+
+/**
+ * Sets limits: each listed key to a value (or null to remove it). A lower (stricter) value applies
+ * at once; a higher one, or a removal, waits LIMIT_INCREASE_DELAY_H and the player's confirmation.
+ * Keys not listed stay as they are.
+ */
+export const LimitsUpdateRequest = Type.Object(
+  {
+    limits: Type.Array(
+      Type.Object({ key: LimitKeySchema, value: Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT_VALUE })) }),
+      { minItems: 1, maxItems: LIMIT_KEYS.length },
+    ),
+  },
+  { $id: 'LimitsUpdateRequest' },
+);
+export type LimitsUpdateRequest = Static<typeof LimitsUpdateRequest>;
+
+/** Confirms a pending raise (or removal) once its delay has passed. */
+export const LimitConfirmRequest = Type.Object({ key: LimitKeySchema }, { $id: 'LimitConfirmRequest' });
+export type LimitConfirmRequest = Static<typeof LimitConfirmRequest>;
