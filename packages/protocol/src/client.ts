@@ -4,6 +4,7 @@
  */
 export * from './codes.js';
 export * from './constants.js';
+export * from './protection.js';
 export * from './paths.js';
 export * from './ws-constants.js';
 // Types only: the client→server schemas are built with the schema library at module load.

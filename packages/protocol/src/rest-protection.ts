@@ -4,19 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IsoDate, Nullable } from './rest-fields.js';
-
-/**
- * Every limit a player can set. Money limits are integer cents; `session_minutes` is minutes of one
- * play session. Periods are calendar periods in UTC (a day from 00:00, a week from Monday, a month
- * from the 1st).
- */
-export const LIMIT_KEYS = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session_minutes'] as const;
-export type LimitKey = (typeof LIMIT_KEYS)[number];
-
-/** The period a money limit counts over; `session` for the session time limit. */
-export type LimitPeriod = 'day' | 'week' | 'month' | 'session';
-
-export const limitPeriod = (key: LimitKey): LimitPeriod => (key === 'session_minutes' ? 'session' : (key.split('_')[1] as LimitPeriod));
+import { LIMIT_KEYS, MAX_LIMIT_VALUE } from './protection.js';
 
 const LimitKeySchema = Type.Union([
   Type.Literal('deposit_day'),
@@ -27,9 +15,6 @@ const LimitKeySchema = Type.Union([
   Type.Literal('loss_month'),
   Type.Literal('session_minutes'),
 ]);
-
-/** The largest limit value accepted: 1,000,000,000.00 in cents (or minutes, which never get near). */
-export const MAX_LIMIT_VALUE = 100_000_000_000;
 
 export const PlayerLimit = Type.Object(
   {

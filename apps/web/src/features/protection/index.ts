@@ -1,0 +1,1 @@
+export { ProtectionPage } from './components/protection-page';

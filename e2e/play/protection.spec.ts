@@ -1,0 +1,50 @@
+/**
+ * Player protection in the browser (issue 28): a limit set on the Protection page stops play on
+ * the game screen, which says which limit and when it resets.
+ */
+import { expect, test } from '../product/fixtures';
+import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
+import { cashIn, cashOut, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from './play-helpers';
+
+const MACHINE = 7;
+
+test.beforeEach(async ({ page }) => useEnglish(page));
+
+test('a daily loss limit set on the Protection page stops play; the game screen says which limit and when it resets', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const player = createPlayer('lossl');
+  operator('deposit', player.username, '100.00');
+  const token = await apiToken(request, player.username, player.password);
+  const { machine } = await machineGroup(request, token, MACHINE);
+  await signIn(page, player.username, player.password);
+
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'Open player protection' }).click();
+  await expect(page).toHaveURL(/\/profile\/protection$/);
+  const loss = page.getByRole('region', { name: 'Daily loss limit' });
+  await loss.getByLabel('New limit (amount)').fill('0.20');
+  await loss.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('limit-value-loss_day')).toHaveText('₺0,20');
+
+  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+  await waitFirstFrame(page);
+  await cashIn(page, /^Load ₺5,00$/, 500);
+  const notice = page.getByTestId('game-notice');
+  const spin = page.getByRole('button', { name: 'Spin', exact: true });
+  // Bets of 0.20: the first game that leaves the day's net loss at 0.20 stops play (wins only delay it).
+  for (let round = 0; round < 40 && !(await notice.isVisible()); round++) {
+    const before = await spins(page);
+    await waitIdle(page);
+    await spin.click();
+    await expect.poll(async () => (await notice.isVisible()) || (await spins(page)) > before, { timeout: 15_000 }).toBe(true);
+  }
+  await expect(notice).toHaveAttribute('data-code', '40213');
+  await expect(notice).toContainText('Your daily loss limit of 0.20 is reached');
+  // The reset is the next 00:00 UTC, written as the player's language writes a date and time.
+  const resets = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1));
+  const written = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(resets);
+  await expect(notice).toContainText(`it resets at ${written}`);
+  await waitIdle(page);
+  await cashOut(page);
+  await leaveToLobby(page);
+});
