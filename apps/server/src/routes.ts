@@ -26,7 +26,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
   const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { db, bus, tokens, geo, config });
+      await api.register(authRoutes, { db, bus, tokens, geo, config, breaks: ctx.protection.breaks });
       await api.register(playerRoutes, { db, config });
       await api.register(promotionRoutes, { db, bus, config });
       await api.register(machineRoutes, { db, config });
@@ -34,7 +34,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(chatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
-      await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile) });
+      await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile), breakRoad: { breaks: ctx.protection.breaks, tokens, bus, sessions } });
     },
     { prefix: '/api' },
   );

@@ -67,15 +67,16 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
   const media = config.media.enabled
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;
+  const protection = createProtection({ db, settings: () => readSettings(config.settingsFile), now: Date.now });
   return {
     config,
     db,
     bus,
-    tokens: createTokenService(db, tokenSecret(config), config.tokenTtlS),
+    tokens: createTokenService(db, tokenSecret(config), config.tokenTtlS, (playerId) => protection.breaks.refusal(playerId)),
     geo,
     cabinets,
     media,
-    protection: createProtection({ db, settings: () => readSettings(config.settingsFile), now: Date.now }),
+    protection,
   } as AppContext;
 }
 

@@ -20,6 +20,10 @@ export const Code = {
   VideoGrantRefused: 40303,
   /** A valid token whose roles the route does not allow (a player's token on a staff route). */
   RoleNotAllowed: 40304,
+  /** Player protection: sign-in (any channel) during a cool-off the player took. Params: until (ISO). */
+  CoolingOff: 40310,
+  /** Player protection: sign-in (any channel) during a self-exclusion. Params: until (ISO). */
+  SelfExcluded: 40311,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -97,6 +101,14 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.RoleNotAllowed]: {
     en: 'Your account does not have the role this needs',
     tr: 'Hesabınız bu işlem için gereken role sahip değil',
+  },
+  [Code.CoolingOff]: {
+    en: 'You are taking a break from play until {until}',
+    tr: '{until} zamanına kadar oyuna ara verdiniz',
+  },
+  [Code.SelfExcluded]: {
+    en: 'You have excluded yourself from play until {until}',
+    tr: '{until} zamanına kadar kendinizi oyundan men ettiniz',
   },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {

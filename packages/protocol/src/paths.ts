@@ -26,6 +26,8 @@ export const ApiPath = {
   /** Player protection (issue 28): the player's limits, and the confirmation of a raise. */
   limits: '/player/limits',
   limitsConfirm: '/player/limits/confirm',
+  /** Player protection: a cool-off or self-exclusion, taken by the player. */
+  takeBreak: '/player/break',
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',

@@ -30,3 +30,33 @@ export const PROTECTION_CODES: readonly number[] = [
   Code.LossLimitMonth,
   Code.SessionTimeLimit,
 ];
+
+/**
+ * The breaks a player can take: a cool-off (24 hours, 7 days, 1–3 months) or a self-exclusion
+ * (6 months, 1 year, 5 years). Months are calendar months in UTC. Neither can be shortened by the
+ * player; only an admin can end a self-exclusion early, with a reason.
+ */
+export const BREAK_PERIODS = {
+  cool_off_24h: { kind: 'cool_off', hours: 24 },
+  cool_off_7d: { kind: 'cool_off', hours: 7 * 24 },
+  cool_off_1m: { kind: 'cool_off', months: 1 },
+  cool_off_2m: { kind: 'cool_off', months: 2 },
+  cool_off_3m: { kind: 'cool_off', months: 3 },
+  self_exclusion_6m: { kind: 'self_exclusion', months: 6 },
+  self_exclusion_1y: { kind: 'self_exclusion', months: 12 },
+  self_exclusion_5y: { kind: 'self_exclusion', months: 60 },
+} as const satisfies Record<string, { kind: BreakKind; hours?: number; months?: number }>;
+export type BreakPeriod = keyof typeof BREAK_PERIODS;
+export type BreakKind = 'cool_off' | 'self_exclusion';
+
+/** When a break taken at `startMs` ends. */
+export function breakEnd(period: BreakPeriod, startMs: number): Date {
+  const length: { hours?: number; months?: number } = BREAK_PERIODS[period];
+  if (length.hours) return new Date(startMs + length.hours * 3_600_000);
+  const start = new Date(startMs);
+  const end = new Date(startMs);
+  end.setUTCMonth(start.getUTCMonth() + (length.months ?? 0));
+  // 31 January + 1 month: the last day of February, not 3 March.
+  if (end.getUTCDate() !== start.getUTCDate()) end.setUTCDate(0);
+  return end;
+}

@@ -64,3 +64,32 @@ export type LimitsUpdateRequest = Static<typeof LimitsUpdateRequest>;
 /** Confirms a pending raise (or removal) once its delay has passed. */
 export const LimitConfirmRequest = Type.Object({ key: LimitKeySchema }, { $id: 'LimitConfirmRequest' });
 export type LimitConfirmRequest = Static<typeof LimitConfirmRequest>;
+
+const BreakPeriodSchema = Type.Union([
+  Type.Literal('cool_off_24h'),
+  Type.Literal('cool_off_7d'),
+  Type.Literal('cool_off_1m'),
+  Type.Literal('cool_off_2m'),
+  Type.Literal('cool_off_3m'),
+  Type.Literal('self_exclusion_6m'),
+  Type.Literal('self_exclusion_1y'),
+  Type.Literal('self_exclusion_5y'),
+]);
+
+/** Takes a break (BREAK_PERIODS): the player is signed out at once and their credits cashed out. */
+export const BreakRequest = Type.Object({ period: BreakPeriodSchema }, { $id: 'BreakRequest' });
+export type BreakRequest = Static<typeof BreakRequest>;
+
+export const PlayerBreak = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('cool_off'), Type.Literal('self_exclusion')]),
+    period: BreakPeriodSchema,
+    startsAt: IsoDate('When the break began'),
+    endsAt: IsoDate('When sign-in is possible again'),
+  },
+  { $id: 'PlayerBreak' },
+);
+export type PlayerBreak = Static<typeof PlayerBreak>;
+
+export const BreakResponse = Type.Object({ status: Type.Boolean(), code: Type.Integer(), break: PlayerBreak }, { $id: 'BreakResponse' });
+export type BreakResponse = Static<typeof BreakResponse>;

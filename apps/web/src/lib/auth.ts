@@ -214,7 +214,7 @@ export function prepareAuth(): void {
   });
   notificationSocket.on(
     'logout',
-    ({ code }) => void autoLogout(translateCode(code || Code.InvalidAccessToken)),
+    ({ code, Params }) => void autoLogout(translateCode(code || Code.InvalidAccessToken, Params)),
   );
   notificationSocket.on('balance', (data) => updateWallet(data));
   // Another tab signed in again and swapped the shared token (the old one stops working soon):

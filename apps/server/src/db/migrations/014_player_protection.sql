@@ -18,3 +18,20 @@ CREATE TABLE player_limits (
 
 -- The loss limits add up the player's recorded games of a period.
 CREATE INDEX game_cycles_session_time ON game_cycles (session_id, created_at);
+
+-- Breaks the player takes: a cool-off or a self-exclusion. Active while starts_at <= now < ends_at
+-- and not ended early; only an admin ends a self-exclusion early, with a reason (ended_by, end_reason).
+CREATE TABLE player_breaks (
+  id             bigserial PRIMARY KEY,
+  player_id      integer NOT NULL REFERENCES players(id),
+  kind           text NOT NULL CHECK (kind IN ('cool_off', 'self_exclusion')),
+  period         text NOT NULL,
+  starts_at      timestamptz NOT NULL,
+  ends_at        timestamptz NOT NULL CHECK (ends_at > starts_at),
+  ended_early_at timestamptz,
+  ended_by       integer REFERENCES players(id),
+  end_reason     text CHECK (end_reason IS NULL OR length(end_reason) BETWEEN 1 AND 1000),
+  created_at     timestamptz NOT NULL DEFAULT now(),
+  CHECK ((ended_early_at IS NULL) = (end_reason IS NULL))
+);
+CREATE INDEX player_breaks_player ON player_breaks (player_id, ends_at DESC);

@@ -1,16 +1,18 @@
 /** The player's own protection settings: limits (GET/PUT) and the confirmation of a raise. */
-import { ApiPath, Code, LimitConfirmRequest, LimitsResponse, LimitsUpdateRequest, OkResponse } from '@reel/protocol';
+import { ApiPath, BreakRequest, BreakResponse, Code, LimitConfirmRequest, LimitsResponse, LimitsUpdateRequest, OkResponse } from '@reel/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { PLAYERS } from '../../lib/route-access.js';
 import type { Protection } from './protection.js';
+import { takeBreak, type BreakRoad } from './take-break.js';
 
 interface ProtectionRouteDeps {
   protection: Protection;
   settings: () => { LIMIT_INCREASE_DELAY_H: number };
+  breakRoad: BreakRoad;
 }
 
-export const protectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = async (app, { protection, settings }) => {
+export const protectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = async (app, { protection, settings, breakRoad }) => {
   const secured = { config: { roles: PLAYERS } };
   const schema = securedSchema('protection');
   const answer = async (playerId: number) => ({
@@ -31,4 +33,11 @@ export const protectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = 
     await protection.limits.confirm(request.auth.id, request.body.key);
     return { status: true, code: Code.Success };
   });
+
+  // The web app asks twice before it sends this; the answer is the last this token gets.
+  app.post(ApiPath.takeBreak, { ...secured, schema: schema({ body: BreakRequest, response: { 200: BreakResponse, ...errorResponses } }) }, async (request) => ({
+    status: true,
+    code: Code.Success,
+    break: await takeBreak(breakRoad, request.auth.id, request.body.period),
+  }));
 };

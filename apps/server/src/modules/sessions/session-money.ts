@@ -41,8 +41,8 @@ export class SessionMoney {
     kit.floor.touch(live);
     kit.floor.sendMoneyTransfer(playerId, true);
     try {
-      // The player's own limits are checked in the cash in's transaction (player-limits.ts).
-      const checkLimits = (tx: Tx) => kit.protection.limits.checkCashIn(tx, playerId, amountCents, live.startedAt);
+      // Player protection (a break, the player's own limits) is checked in the cash in's transaction.
+      const checkLimits = (tx: Tx) => kit.protection.checkCashIn(tx, playerId, amountCents, live.startedAt);
       await kit.outbox.cashIn({ live, amountCents, idempotencyKey: `cashin:${idempotencyKey}`, limitCents, checkLimits });
       const balance = await walletBalance(kit.db, playerId);
       kit.floor.send(playerId, 'cashedIn', { amountCents, balanceCents: balance.balance });
