@@ -48,3 +48,26 @@ test('a daily loss limit set on the Protection page stops play; the game screen 
   await cashOut(page);
   await leaveToLobby(page);
 });
+
+test('a cool-off is confirmed twice, signs the player out at once, and the sign-in says until when', async ({ page }) => {
+  const player = createPlayer('cooloff');
+  await signIn(page, player.username, player.password);
+  await page.goto('/profile/protection');
+  await page.getByRole('radio', { name: 'Cool-off: 7 days' }).check();
+  await page.getByRole('button', { name: 'Take a break' }).click();
+  const first = page.getByRole('dialog', { name: 'Take a break?' });
+  await expect(first).toContainText('Cool-off: 7 days: you will be signed out now');
+  await first.getByRole('button', { name: 'Continue' }).click();
+  const second = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(second).toContainText('This cannot be undone or shortened.');
+  await second.getByRole('button', { name: 'Yes, start it now' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(/You are taking a break from play until /).first()).toBeVisible();
+  await page.getByLabel('Email or username').fill(player.username);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(Date.now() + 7 * 86_400_000));
+  await expect(page.getByText(new RegExp(`You are taking a break from play until ${until}`)).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -160,7 +160,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
 }
 
 /** Logout with a message that survives the reload and is shown on the login page. */
-function autoLogout(message?: string): Promise<void> {
+export function autoLogout(message?: string): Promise<void> {
   if (message) session.set(StorageKey.logoutMessage, message);
   return logout();
 }

@@ -7,7 +7,7 @@ import { messageForError } from '@/lib/auth';
 import { formatDateTime } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast-store';
-import { useLimitActions } from '../api/limits';
+import { useLimitActions } from '../api/protection-api';
 
 /** Money limits are entered in currency units and travel as cents; the session limit is minutes. */
 const isMinutes = (limit: PlayerLimit) => limit.key === 'session_minutes';

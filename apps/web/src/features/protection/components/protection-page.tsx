@@ -5,7 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
 import { messageForError } from '@/lib/auth';
-import { useLimits } from '../api/limits';
+import { useLimits } from '../api/protection-api';
+import { BreakSection } from './break-section';
 import { LimitRow } from './limit-row';
 
 /** The player's own protection tools (issue 28), under the profile. */
@@ -42,6 +43,7 @@ export function ProtectionPage() {
           </div>
         </>
       ) : null}
+      <BreakSection />
     </div>
   );
 }

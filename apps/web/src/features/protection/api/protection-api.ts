@@ -1,4 +1,4 @@
-import { ApiPath, type LimitKey, type LimitsResponse } from '@reel/protocol/client';
+import { ApiPath, type BreakPeriod, type BreakResponse, type LimitKey, type LimitsResponse } from '@reel/protocol/client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -22,4 +22,9 @@ export function useLimitActions() {
       await refresh();
     },
   };
+}
+
+/** Starts a cool-off or self-exclusion: the server signs the player out at once. */
+export function takeBreak(period: BreakPeriod): Promise<BreakResponse> {
+  return api.post<BreakResponse>(ApiPath.takeBreak, { period });
 }
