@@ -2,11 +2,21 @@
  * Player protection in the browser (issue 28): a limit set on the Protection page stops play on
  * the game screen, which says which limit and when it resets.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '../product/fixtures';
-import { apiToken, createPlayer, operator, signIn, useEnglish } from '../web/helpers';
+import { apiToken, createPlayer, DATA_DIR, operator, signIn, useEnglish } from '../web/helpers';
 import { cashIn, cashOut, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from './play-helpers';
 
 const MACHINE = 7;
+const SETTINGS_FILE = path.join(DATA_DIR, 'Settings.json');
+
+/** Changes the running product's Settings.json the way an operator would (read again on change). */
+function withSettings(settings: Record<string, unknown>) {
+  const before = fs.existsSync(SETTINGS_FILE) ? fs.readFileSync(SETTINGS_FILE, 'utf8') : null;
+  fs.writeFileSync(SETTINGS_FILE, JSON.stringify({ ...(before ? JSON.parse(before) : {}), ...settings }));
+  return () => (before === null ? fs.rmSync(SETTINGS_FILE, { force: true }) : fs.writeFileSync(SETTINGS_FILE, before));
+}
 
 test.beforeEach(async ({ page }) => useEnglish(page));
 
@@ -70,4 +80,52 @@ test('a cool-off is confirmed twice, signs the player out at once, and the sign-
   const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(Date.now() + 7 * 86_400_000));
   await expect(page.getByText(new RegExp(`You are taking a break from play until ${until}`)).first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the reality check holds the next spin until the player acknowledges its summary', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  // One "minute" of the interval is one second here, so the check is due after 10 s of play.
+  const restore = withSettings({ REALITY_CHECK_UNIT_S: 1 });
+  try {
+    const player = createPlayer('reality');
+    operator('deposit', player.username, '100.00');
+    const token = await apiToken(request, player.username, player.password);
+    const { machine } = await machineGroup(request, token, MACHINE);
+    await signIn(page, player.username, player.password);
+    await page.goto('/profile/protection');
+    await page.getByLabel('Reality check every (minutes)').fill('10');
+    await page.getByRole('region', { name: 'Reality check' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Every 10 minutes of play')).toBeVisible();
+
+    await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+    await waitFirstFrame(page);
+    await cashIn(page, /^Load ₺5,00$/, 500);
+    const dialog = page.getByRole('alertdialog', { name: 'Reality check' });
+    const spin = page.getByRole('button', { name: 'Spin', exact: true });
+    // Play until the server holds a spin for the check.
+    for (let round = 0; round < 40 && !(await dialog.isVisible()); round++) {
+      const before = await spins(page);
+      await waitIdle(page);
+      await spin.click();
+      await expect.poll(async () => (await dialog.isVisible()) || (await spins(page)) > before, { timeout: 15_000 }).toBe(true);
+    }
+    await expect(dialog).toBeVisible();
+    const played = await spins(page);
+    const summary = dialog.getByTestId('reality-check');
+    await expect(summary).toContainText(`Spins${played}`);
+    await expect(summary).toContainText('Money in₺5,00');
+    await expect(dialog.getByRole('link', { name: 'See history' })).toHaveAttribute('href', '/slot-sessions');
+
+    await dialog.getByRole('button', { name: 'Continue playing' }).click();
+    await expect(dialog).toBeHidden();
+    await waitIdle(page);
+    await spin.click();
+    // The held spin was not played; the one after the acknowledgement is.
+    await expect.poll(() => spins(page), { timeout: 15_000 }).toBe(played + 1);
+    await waitIdle(page);
+    await cashOut(page);
+    await leaveToLobby(page);
+  } finally {
+    restore();
+  }
 });

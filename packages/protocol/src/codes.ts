@@ -56,6 +56,11 @@ export const Code = {
   NoPendingLimit: 40405,
   /** A raise confirmed before LIMIT_INCREASE_DELAY_H has passed since it was asked for. Params: limit_key, at. */
   LimitRaiseNotDue: 40910,
+  /**
+   * The reality check is due: the spin is held until the player acknowledges it. Params: minutes,
+   * spins, money_in, money_out, net (amounts as decimals), elapsed_s.
+   */
+  RealityCheckDue: 40920,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
   MachineMalfunction: 50301,
@@ -170,6 +175,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.LimitRaiseNotDue]: {
     en: 'This raise can be confirmed from {at}',
     tr: 'Bu artış {at} zamanından itibaren onaylanabilir',
+  },
+  [Code.RealityCheckDue]: {
+    en: 'Reality check: you have played for {minutes} minutes: {spins} spins, {money_in} in, {money_out} out, net {net}',
+    tr: 'Gerçeklik kontrolü: {minutes} dakikadır oynuyorsunuz: {spins} oyun, {money_in} yükleme, {money_out} çekim, net {net}',
   },
   [Code.MachineBusy]: {
     en: 'This machine is being played by another player',

@@ -210,6 +210,11 @@ export const DEFAULT_SETTINGS = {
    * player may confirm it (Sweden: 72).
    */
   LIMIT_INCREASE_DELAY_H: 24,
+  /**
+   * Seconds in one "minute" of the player's reality check interval: 60 in production; a test makes
+   * it short so it never waits real minutes.
+   */
+  REALITY_CHECK_UNIT_S: 60,
 } as const;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
 export type Settings = {

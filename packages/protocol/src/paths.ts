@@ -28,6 +28,9 @@ export const ApiPath = {
   limitsConfirm: '/player/limits/confirm',
   /** Player protection: a cool-off or self-exclusion, taken by the player. */
   takeBreak: '/player/break',
+  /** Player protection: the reality check's interval (PUT) and its acknowledgement (POST …/ack). */
+  realityCheck: '/player/reality-check',
+  realityCheckAck: '/player/reality-check/ack',
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',

@@ -60,3 +60,6 @@ export function breakEnd(period: BreakPeriod, startMs: number): Date {
   if (end.getUTCDate() !== start.getUTCDate()) end.setUTCDate(0);
   return end;
 }
+
+/** The reality check interval's bounds and default (minutes of play; the player chooses). */
+export const REALITY_CHECK_MINUTES = { min: 1, max: 1440, default: 60 } as const;

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IsoDate, Nullable } from './rest-fields.js';
-import { LIMIT_KEYS, MAX_LIMIT_VALUE } from './protection.js';
+import { LIMIT_KEYS, MAX_LIMIT_VALUE, REALITY_CHECK_MINUTES } from './protection.js';
 
 const LimitKeySchema = Type.Union([
   Type.Literal('deposit_day'),
@@ -40,6 +40,7 @@ export const LimitsResponse = Type.Object(
     code: Type.Integer(),
     limits: Type.Array(PlayerLimit),
     increaseDelayH: Type.Number({ description: 'LIMIT_INCREASE_DELAY_H: hours before a raise may be confirmed' }),
+    realityCheckMinutes: Type.Integer({ description: 'Minutes of play between two reality checks' }),
   },
   { $id: 'LimitsResponse' },
 );
@@ -93,3 +94,10 @@ export type PlayerBreak = Static<typeof PlayerBreak>;
 
 export const BreakResponse = Type.Object({ status: Type.Boolean(), code: Type.Integer(), break: PlayerBreak }, { $id: 'BreakResponse' });
 export type BreakResponse = Static<typeof BreakResponse>;
+
+/** The player's reality check interval, in minutes of play. */
+export const RealityCheckRequest = Type.Object(
+  { minutes: Type.Integer({ minimum: REALITY_CHECK_MINUTES.min, maximum: REALITY_CHECK_MINUTES.max }) },
+  { $id: 'RealityCheckRequest' },
+);
+export type RealityCheckRequest = Static<typeof RealityCheckRequest>;

@@ -35,3 +35,14 @@ CREATE TABLE player_breaks (
   CHECK ((ended_early_at IS NULL) = (end_reason IS NULL))
 );
 CREATE INDEX player_breaks_player ON player_breaks (player_id, ends_at DESC);
+
+-- The reality check: every N minutes of play (the player's choice) the next spin is held until the
+-- player acknowledges a summary. `reality_checks` keeps each session's last acknowledgement.
+CREATE TABLE player_protection_settings (
+  player_id             integer PRIMARY KEY REFERENCES players(id),
+  reality_check_minutes integer NOT NULL DEFAULT 60 CHECK (reality_check_minutes BETWEEN 1 AND 1440)
+);
+CREATE TABLE reality_checks (
+  session_id      uuid PRIMARY KEY REFERENCES slot_sessions(id),
+  acknowledged_at timestamptz NOT NULL
+);

@@ -1,5 +1,5 @@
 /** The player's own protection settings: limits (GET/PUT) and the confirmation of a raise. */
-import { ApiPath, BreakRequest, BreakResponse, Code, LimitConfirmRequest, LimitsResponse, LimitsUpdateRequest, OkResponse } from '@reel/protocol';
+import { ApiPath, BreakRequest, BreakResponse, Code, LimitConfirmRequest, LimitsResponse, LimitsUpdateRequest, OkResponse, RealityCheckRequest } from '@reel/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { PLAYERS } from '../../lib/route-access.js';
@@ -20,6 +20,7 @@ export const protectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = 
     code: Code.Success,
     limits: await protection.limits.list(playerId),
     increaseDelayH: settings().LIMIT_INCREASE_DELAY_H,
+    realityCheckMinutes: await protection.realityChecks.minutes(playerId),
   });
 
   app.get(ApiPath.limits, { ...secured, schema: schema({ response: { 200: LimitsResponse, ...errorResponses } }) }, (request) => answer(request.auth.id));
@@ -31,6 +32,17 @@ export const protectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = 
 
   app.post(ApiPath.limitsConfirm, { ...secured, schema: schema({ body: LimitConfirmRequest, response: { 200: OkResponse, ...errorResponses } }) }, async (request) => {
     await protection.limits.confirm(request.auth.id, request.body.key);
+    return { status: true, code: Code.Success };
+  });
+
+  app.put(ApiPath.realityCheck, { ...secured, schema: schema({ body: RealityCheckRequest, response: { 200: LimitsResponse, ...errorResponses } }) }, async (request) => {
+    await protection.realityChecks.setMinutes(request.auth.id, request.body.minutes);
+    return answer(request.auth.id);
+  });
+
+  // The held spin goes through once the player acknowledged the summary.
+  app.post(ApiPath.realityCheckAck, { ...secured, schema: schema({ response: { 200: OkResponse, ...errorResponses } }) }, async (request) => {
+    await protection.realityChecks.acknowledge(request.auth.id);
     return { status: true, code: Code.Success };
   });
 

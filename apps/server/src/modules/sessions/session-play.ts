@@ -25,7 +25,7 @@ export class SessionPlay {
   private async mayPlay(live: LiveSession) {
     const meters = this.kit.cabinets.get(live.machineId)?.meters;
     const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
-    await this.kit.protection.checkSpin(this.kit.db, live.playerId, betCents, live.startedAt);
+    await this.kit.protection.checkSpin(this.kit.db, { playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/ui/icon';
+import { RealityCheckDialog } from '@/features/protection';
 import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
+import { gameActions } from '../stores/game-store';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
 import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
@@ -93,6 +95,15 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
       <GameSidebar screen={screen} promotions={promotions} />
       <CashOutDialog screen={screen} />
       <GameReconnectDialog screen={screen} />
+      <RealityCheckDialog
+        summary={state.realityCheck}
+        money={money}
+        onContinue={() => gameActions.set({ realityCheck: null })}
+        onLeave={() => {
+          gameActions.set({ realityCheck: null });
+          actions.leave();
+        }}
+      />
     </div>
   );
 }

@@ -101,6 +101,8 @@ export function useGameChannel(
         useGameStore.setState({ spinPending: false });
         // A limit of the player's own stays on the screen: which limit, what is left, when it resets.
         if (PROTECTION_CODES.includes(error.code)) gameActions.set({ notice: { code: error.code, params: error.Params ?? {} } });
+        // The reality check has a dialog of its own, not a toast.
+        if (error.code === Code.RealityCheckDue) return gameActions.set({ realityCheck: error.Params ?? {} });
         toast.error(translateCode(error.code, error.Params, error.ErrorMessage));
       }),
       next.on('fatal', (error) => {

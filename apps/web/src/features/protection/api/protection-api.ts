@@ -17,6 +17,9 @@ export function useLimitActions() {
       const answer = await api.put<LimitsResponse>(ApiPath.limits, { limits: [{ key, value }] });
       client.setQueryData(limitsQueryKey, answer);
     },
+    async setRealityCheck(minutes: number) {
+      client.setQueryData(limitsQueryKey, await api.put<LimitsResponse>(ApiPath.realityCheck, { minutes }));
+    },
     async confirm(key: LimitKey) {
       await api.post(ApiPath.limitsConfirm, { key });
       await refresh();
@@ -27,4 +30,9 @@ export function useLimitActions() {
 /** Starts a cool-off or self-exclusion: the server signs the player out at once. */
 export function takeBreak(period: BreakPeriod): Promise<BreakResponse> {
   return api.post<BreakResponse>(ApiPath.takeBreak, { period });
+}
+
+/** The player saw the reality check: the server lets the next spin through. */
+export function acknowledgeRealityCheck(): Promise<unknown> {
+  return api.post(ApiPath.realityCheckAck);
 }

@@ -8,6 +8,7 @@ import { messageForError } from '@/lib/auth';
 import { useLimits } from '../api/protection-api';
 import { BreakSection } from './break-section';
 import { LimitRow } from './limit-row';
+import { RealityCheckSetting } from './reality-check-setting';
 
 /** The player's own protection tools (issue 28), under the profile. */
 export function ProtectionPage() {
@@ -41,6 +42,7 @@ export function ProtectionPage() {
               <LimitRow key={limit.key} limit={limit} currency={settings.CURRENCY} locale={settings.LOCALE} />
             ))}
           </div>
+          <RealityCheckSetting minutes={data.realityCheckMinutes} />
         </>
       ) : null}
       <BreakSection />

@@ -1,8 +1,9 @@
 /**
- * The player's own limits (issue 28) at and around every boundary, on a controlled clock: a
- * stricter limit applies to the very next cash in, a raise only after the delay and a confirmation
- * (one second early is refused), the loss and session time limits stop spins, a period resets at its
- * end, and a crash between the check and the cash in cannot pass the limit.
+ * Player protection in the session rooms (issue 28) at and around every boundary, on a controlled
+ * clock: a stricter limit applies to the very next cash in, a raise only after the delay and a
+ * confirmation (one second early is refused), the loss and session time limits stop spins, a period
+ * resets at its end, a crash between the check and the cash in cannot pass the limit, and the
+ * reality check holds a spin until it is acknowledged.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code, type LimitKey } from '@reel/protocol';
@@ -45,6 +46,7 @@ beforeEach(async () => {
   nowMs = Date.now();
   writeSettings(t.ctx, {});
   await t.ctx.db.query('DELETE FROM player_limits');
+  await t.ctx.db.query('DELETE FROM player_protection_settings');
   cabinets = new FakeCabinets();
   sessions = startSessions();
   await sessions.start();
@@ -238,5 +240,46 @@ describe('a crash between the limit check and the cash in', () => {
     expect((await limitOf('deposit_day')).used).toBe(used);
     await sessions.cashIn(player, 1_000, 'crash-2');
     expect((await refusal(sessions.cashIn(player, 1, 'crash-3'))).code).toBe(Code.DepositLimitDay);
+  });
+});
+
+describe('the reality check', () => {
+  it('holds the spin at the interval (not 1 ms before) with the summary, until acknowledged; the next counts from the acknowledgement', async () => {
+    const conn = await join();
+    const sessionId = conn.last('joined').session.sessionId as string;
+    await protection.realityChecks.setMinutes(player, 2);
+    await sessions.cashIn(player, 1_000, 'rc-in');
+    const started = (await t.ctx.db.query<{ started_at: Date }>('SELECT started_at FROM slot_sessions WHERE id = $1', [sessionId])).rows[0]!.started_at.getTime();
+    cabinets.nextWins = [0, 300, 0, 0];
+    nowMs = started + 2 * 60_000 - 1;
+    await sessions.spin(player, 'rc-1');
+    await sessions.spin(player, 'rc-2');
+    await sessions.drain();
+    nowMs = started + 2 * 60_000;
+    const held = await refusal(sessions.spin(player, 'rc-3'));
+    expect(held.code).toBe(Code.RealityCheckDue);
+    expect(held.params).toEqual({ minutes: 2, elapsed_s: 120, spins: 2, money_in: '10.00', money_out: '0.00', net: '1.00' });
+    // Still held until the player answers.
+    nowMs += 30_000;
+    expect((await refusal(sessions.spin(player, 'rc-4'))).code).toBe(Code.RealityCheckDue);
+    await protection.realityChecks.acknowledge(player);
+    const acknowledgedAt = nowMs;
+    await sessions.spin(player, 'rc-5');
+    nowMs = acknowledgedAt + 2 * 60_000 - 1;
+    await sessions.spin(player, 'rc-6');
+    nowMs = acknowledgedAt + 2 * 60_000;
+    expect((await refusal(sessions.spin(player, 'rc-7'))).code).toBe(Code.RealityCheckDue);
+  });
+
+  it('counts the interval in REALITY_CHECK_UNIT_S seconds (a test setting), 60 minutes by default', async () => {
+    writeSettings(t.ctx, { REALITY_CHECK_UNIT_S: 1 });
+    const conn = await join();
+    await sessions.cashIn(player, 500, 'unit-in');
+    const started = (await t.ctx.db.query<{ started_at: Date }>('SELECT started_at FROM slot_sessions WHERE id = $1', [conn.last('joined').session.sessionId])).rows[0]!.started_at.getTime();
+    cabinets.nextWins = [0];
+    nowMs = started + 59_999;
+    await sessions.spin(player, 'unit-1');
+    nowMs = started + 60_000;
+    expect((await refusal(sessions.spin(player, 'unit-2'))).params).toMatchObject({ minutes: 60, elapsed_s: 60 });
   });
 });
