@@ -22,6 +22,8 @@ export const Code = {
   RoleNotAllowed: 40304,
   /** Player protection: sign-in (any channel) during a cool-off the player took. Params: until (ISO). */
   CoolingOff: 40310,
+  /** AUTOPLAY_ALLOWED is off (a jurisdiction rule): autoplay is refused. */
+  AutoplayNotAllowed: 40312,
   /** Player protection: sign-in (any channel) during a self-exclusion. Params: until (ISO). */
   SelfExcluded: 40311,
   NotFound: 40400,
@@ -61,6 +63,8 @@ export const Code = {
    * spins, money_in, money_out, net (amounts as decimals), elapsed_s.
    */
   RealityCheckDue: 40920,
+  /** MIN_SPIN_INTERVAL_MS: a spin that starts too soon after the last one. Params: wait_ms. */
+  SpinTooSoon: 40921,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
   MachineMalfunction: 50301,
@@ -115,6 +119,7 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     en: 'You have excluded yourself from play until {until}',
     tr: '{until} zamanına kadar kendinizi oyundan men ettiniz',
   },
+  [Code.AutoplayNotAllowed]: { en: 'Autoplay is not allowed', tr: 'Otomatik oyuna izin verilmiyor' },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {
     en: 'This request key was already used for a different request',
@@ -179,6 +184,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.RealityCheckDue]: {
     en: 'Reality check: you have played for {minutes} minutes: {spins} spins, {money_in} in, {money_out} out, net {net}',
     tr: 'Gerçeklik kontrolü: {minutes} dakikadır oynuyorsunuz: {spins} oyun, {money_in} yükleme, {money_out} çekim, net {net}',
+  },
+  [Code.SpinTooSoon]: {
+    en: 'Please wait {wait_ms} ms before the next spin',
+    tr: 'Sonraki oyundan önce lütfen {wait_ms} ms bekleyin',
   },
   [Code.MachineBusy]: {
     en: 'This machine is being played by another player',

@@ -215,6 +215,12 @@ export const DEFAULT_SETTINGS = {
    * it short so it never waits real minutes.
    */
   REALITY_CHECK_UNIT_S: 60,
+  /** Jurisdiction rule: the server refuses a spin that starts sooner than this after the last one started (UK: 2500). */
+  MIN_SPIN_INTERVAL_MS: 0,
+  /** Jurisdiction rule: off hides autoplay and the server refuses it. */
+  AUTOPLAY_ALLOWED: true,
+  /** Jurisdiction rule: no celebration of a win that is not more than the stake. */
+  NO_FALSE_WIN_CELEBRATION: false,
 } as const;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
 export type Settings = {

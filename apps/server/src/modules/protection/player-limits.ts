@@ -21,7 +21,7 @@ const MINUTE_MS = 60_000;
 export interface ProtectionDeps {
   db: Db;
   /** LIMIT_INCREASE_DELAY_H and the other protection settings, read when needed (Settings.json). */
-  settings: () => { LIMIT_INCREASE_DELAY_H: number; REALITY_CHECK_UNIT_S: number };
+  settings: () => { LIMIT_INCREASE_DELAY_H: number; REALITY_CHECK_UNIT_S: number; MIN_SPIN_INTERVAL_MS: number; AUTOPLAY_ALLOWED: boolean };
   now: () => number;
 }
 

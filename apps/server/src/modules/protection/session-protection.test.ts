@@ -283,3 +283,33 @@ describe('the reality check', () => {
     expect((await refusal(sessions.spin(player, 'unit-2'))).params).toMatchObject({ minutes: 60, elapsed_s: 60 });
   });
 });
+
+describe('jurisdiction rules', () => {
+  it('MIN_SPIN_INTERVAL_MS: a spin 1 ms inside the interval after the last start is refused, at the interval it passes', async () => {
+    writeSettings(t.ctx, { MIN_SPIN_INTERVAL_MS: 2_500 });
+    await join();
+    await sessions.cashIn(player, 1_000, 'pace-in');
+    cabinets.nextWins = [0, 0, 0];
+    const first = nowMs;
+    await sessions.spin(player, 'pace-1');
+    nowMs = first + 2_499;
+    const early = await refusal(sessions.spin(player, 'pace-2'));
+    expect(early.code).toBe(Code.SpinTooSoon);
+    expect(early.params).toEqual({ wait_ms: 1 });
+    nowMs = first + 2_500;
+    await sessions.spin(player, 'pace-3');
+    // A refused spin did not start: the interval counts from the last one that did.
+    nowMs = first + 2_500 + 2_499;
+    expect((await refusal(sessions.spin(player, 'pace-4'))).params).toEqual({ wait_ms: 1 });
+  });
+
+  it('AUTOPLAY_ALLOWED off: turning autoplay on is refused, turning it off never is', async () => {
+    writeSettings(t.ctx, { AUTOPLAY_ALLOWED: false });
+    await join();
+    await sessions.cashIn(player, 500, 'auto-in');
+    expect((await refusal(sessions.autoplay(player, 'auto-on', true))).code).toBe(Code.AutoplayNotAllowed);
+    await sessions.autoplay(player, 'auto-off', false);
+    // Only the turning off reached the machine.
+    expect(cabinets.commands.filter((c) => c.type === 'autoplay').map((c) => c.commandId)).toEqual([expect.stringMatching(/:auto-off$/)]);
+  });
+});

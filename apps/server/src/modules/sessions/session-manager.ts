@@ -67,7 +67,7 @@ export class SessionManager implements SessionService {
     const floor = new SessionFloor();
     const views = new SessionViews({ db, bus, cabinets, floor });
     const lobby = new LobbyStatus({ db, bus, hotLimitCents: () => settings().HOT_FLAG_LIMIT, warn });
-    const end = new SessionEnd({ cabinets, floor, views, lobby, track });
+    const end = new SessionEnd({ cabinets, floor, views, lobby, track, protection: deps.protection });
     const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
     this.order = new CycleOrder(warn);
     const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, warn });

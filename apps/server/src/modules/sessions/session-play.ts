@@ -18,14 +18,14 @@ export class SessionPlay {
   constructor(private readonly kit: Kit) {}
 
   spin(playerId: number, commandId: string) {
-    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId, (live) => this.mayPlay(live));
+    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId, (live) => this.mayPlay(live, 'spin'));
   }
 
-  /** Player protection, asked before a spin (or autoplay) is sent: the loss and session time limits. */
-  private async mayPlay(live: LiveSession) {
+  /** Player protection, asked before a spin (or autoplay) is sent (protection.ts `checkSpin`). */
+  private async mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
     const meters = this.kit.cabinets.get(live.machineId)?.meters;
     const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
-    await this.kit.protection.checkSpin(this.kit.db, { playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
+    await this.kit.protection.checkSpin(this.kit.db, { kind, playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {
@@ -33,7 +33,7 @@ export class SessionPlay {
   }
 
   autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? (live) => this.mayPlay(live) : undefined);
+    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? (live) => this.mayPlay(live, 'autoplay') : undefined);
   }
 
   /** A fresh stream grant, for the browser's video reconnect. */

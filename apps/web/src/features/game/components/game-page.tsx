@@ -4,6 +4,7 @@ import { RealityCheckDialog } from '@/features/protection';
 import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
 import { gameActions } from '../stores/game-store';
+import { celebratedWin } from '../game-rules';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
 import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
@@ -38,7 +39,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           muted={state.muted}
           cutScreen={state.cutScreen}
           onUnmute={actions.unmute}
-          winCents={state.lastCycle?.winCents ?? null}
+          winCents={celebratedWin(state.lastCycle, settings.NO_FALSE_WIN_CELEBRATION)}
           money={money}
           channelNotice={screen.channelNotice}
           unavailableCode={screen.videoError}
@@ -77,6 +78,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
             cashOut={rules.cashOut}
             coin={rules.coin}
             autoplayOn={state.autoplay}
+            autoplayShown={settings.AUTOPLAY_ALLOWED || state.autoplay}
             spinning={state.spinPending || machine?.cabinetState === 'in_game'}
             betCents={machine?.betCents ?? levels[betLevel] ?? 0}
             canBetDown={betLevel > 0}
