@@ -8,6 +8,7 @@ import { playerRoutes } from './modules/player/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
+import { recallRoutes } from './modules/history/recall-routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { quickPanelRoutes } from './modules/quick-panel/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(promotionRoutes, { db, bus, config });
       await api.register(machineRoutes, { db, config });
       await api.register(historyRoutes, { db });
+      await api.register(recallRoutes, { db });
       await api.register(chatRoutes, { db, bus });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });

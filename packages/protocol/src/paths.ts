@@ -20,6 +20,9 @@ export const ApiPath = {
   bonus: '/player/bonus',
   slotSessions: '/player/slot-sessions',
   slotSessionsCsv: '/player/slot-sessions.csv',
+  /** A session's last 10 games from the records, and all its games as CSV (issue 28). */
+  sessionGames: '/player/slot-sessions/:id/games',
+  sessionGamesCsv: '/player/slot-sessions/:id/games.csv',
   transactions: '/player/transactions',
   transactionsCsv: '/player/transactions.csv',
   notificationTicket: '/player/ws-ticket',

@@ -101,3 +101,31 @@ export const RealityCheckRequest = Type.Object(
   { $id: 'RealityCheckRequest' },
 );
 export type RealityCheckRequest = Static<typeof RealityCheckRequest>;
+
+// --- Game recall: a session's game cycles from the server's records (AGCO §13, GLI-11) -------------
+
+export const RecalledGame = Type.Object(
+  {
+    time: IsoDate('When the game was recorded'),
+    betCents: Type.Integer({ description: '0 on a free spin' }),
+    winCents: Type.Integer(),
+    /** reels × rows, symbol names as they landed: symbols[reel][row]. */
+    symbols: Type.Array(Type.Array(Type.String())),
+    lineWins: Type.Array(Type.Object({ line: Type.Integer(), symbol: Type.String(), count: Type.Integer(), winCents: Type.Integer() })),
+    creditsBeforeCents: Type.Integer(),
+    creditsAfterCents: Type.Integer(),
+    freeSpin: Type.Boolean(),
+    jackpot: Type.Boolean(),
+  },
+  { $id: 'RecalledGame' },
+);
+export type RecalledGame = Static<typeof RecalledGame>;
+
+/** The last 10 games of one of the player's sessions, newest first. */
+export const GameRecallResponse = Type.Object(
+  { status: Type.Boolean(), code: Type.Integer(), sessionId: Type.String(), games: Type.Array(RecalledGame) },
+  { $id: 'GameRecallResponse' },
+);
+export type GameRecallResponse = Static<typeof GameRecallResponse>;
+
+export const SessionIdParams = Type.Object({ id: Type.String({ format: 'uuid' }) }, { $id: 'SessionIdParams' });

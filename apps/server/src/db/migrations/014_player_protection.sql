@@ -46,3 +46,7 @@ CREATE TABLE reality_checks (
   session_id      uuid PRIMARY KEY REFERENCES slot_sessions(id),
   acknowledged_at timestamptz NOT NULL
 );
+
+-- The game recall shows each game's winning lines as the machine reported them (NULL for games
+-- recorded before this).
+ALTER TABLE game_cycles ADD COLUMN line_wins jsonb;

@@ -189,10 +189,10 @@ export async function writeCycle(tx: Tx, machineId: number, sessionId: string | 
   const { rows } = await tx.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
   if (!rows[0]) return null;
   const inserted = await tx.query(
-    `INSERT INTO game_cycles (session_id, machine_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot, game_id, started_ms, command_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO game_cycles (session_id, machine_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot, game_id, started_ms, command_id, line_wins)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (machine_id, game_id, started_ms) WHERE game_id IS NOT NULL DO NOTHING`,
-    [sessionId, machineId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs), cycle.commandId ?? null],
+    [sessionId, machineId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs), cycle.commandId ?? null, JSON.stringify(cycle.lineWins)],
   );
   if (!inserted.rowCount) return null;
   if (sessionId) await addCycle(tx, sessionId, cycle);
