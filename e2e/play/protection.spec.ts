@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, DATA_DIR, operator, signIn, useEnglish } from '../web/helpers';
-import { cashIn, cashOut, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from './play-helpers';
+import type { GameRecallResponse } from '@reel/protocol';
+import { auth, cashIn, cashOut, leaveToLobby, machineGroup, sessionRows, spinOnce, spins, waitFirstFrame, waitIdle } from './play-helpers';
 
 const MACHINE = 7;
 const SETTINGS_FILE = path.join(DATA_DIR, 'Settings.json');
@@ -128,4 +129,46 @@ test('the reality check holds the next spin until the player acknowledges its su
   } finally {
     restore();
   }
+});
+
+test('the last-10 panel draws the games just played from the records; the history row shows them too', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const player = createPlayer('recall');
+  operator('deposit', player.username, '100.00');
+  const token = await apiToken(request, player.username, player.password);
+  const { machine } = await machineGroup(request, token, MACHINE);
+  await signIn(page, player.username, player.password);
+  await page.goto(`/game/${machine.id}/${encodeURIComponent(machine.name)}`);
+  await waitFirstFrame(page);
+  await cashIn(page, /^Load ₺5,00$/, 500);
+  for (let i = 0; i < 3; i++) await spinOnce(page);
+  const played = await spins(page);
+
+  await page.getByRole('button', { name: 'Session panel', exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Session panel' }).getByRole('region', { name: 'Last 10 games' });
+  const drawn = panel.getByTestId('recalled-game');
+  await expect(drawn).toHaveCount(Math.min(10, played));
+  // What the panel drew is what the server recorded, game by game, reels as they landed.
+  const [session] = await sessionRows(request, token);
+  const recorded = (await (await request.get(`/api/player/slot-sessions/${session!.id}/games`, auth(token))).json()) as GameRecallResponse;
+  expect(recorded.games).toHaveLength(Math.min(10, played));
+  for (const [index, game] of recorded.games.entries()) {
+    await expect(drawn.nth(index).getByRole('img', { name: 'The reels as they landed' })).toHaveAttribute('data-symbols', game.symbols.map((reel) => reel.join(',')).join('|'));
+  }
+  // The canvas holds the drawn artwork (not a blank picture).
+  const inked = await drawn.first().locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+    return painted / (data.length / 4);
+  });
+  expect(inked).toBeGreaterThan(0.2);
+
+  await page.getByRole('button', { name: 'Close the session panel' }).click();
+  await waitIdle(page);
+  await cashOut(page);
+  await leaveToLobby(page);
+  await page.goto('/slot-sessions');
+  await page.getByRole('button', { name: 'Last 10 games' }).first().click();
+  await expect(page.getByRole('dialog').getByTestId('recalled-game')).toHaveCount(Math.min(10, played));
 });
