@@ -6,7 +6,7 @@ import type { LimitPeriod } from '@reel/protocol';
 
 const DAY_MS = 86_400_000;
 
-export interface PeriodBounds {
+interface PeriodBounds {
   start: Date;
   end: Date;
 }

@@ -10,7 +10,7 @@ import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { activeBreak, breaksOf, endBreakEarly, insertBreak, type BreakRow } from './breaks-repository.js';
 
-export interface BreakDeps {
+interface BreakDeps {
   db: Db;
   now: () => number;
 }
@@ -18,7 +18,7 @@ export interface BreakDeps {
 const publicBreak = (row: BreakRow): PlayerBreak => ({ kind: row.kind, period: row.period, startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString() });
 
 /** What a staff member sees of a player's break. */
-export interface StaffBreakView extends PlayerBreak {
+interface StaffBreakView extends PlayerBreak {
   id: number;
   active: boolean;
   endedEarlyAt: string | null;

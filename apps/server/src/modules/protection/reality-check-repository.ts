@@ -16,7 +16,7 @@ export async function setRealityCheckMinutes(db: Queryable, playerId: number, mi
 }
 
 /** The player's open session with what the summary shows and its last acknowledgement. */
-export interface PlayingSession {
+interface PlayingSession {
   id: string;
   started_at: Date;
   acknowledged_at: Date | null;

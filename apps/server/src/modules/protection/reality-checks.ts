@@ -9,7 +9,7 @@ import type { Db, Queryable } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { acknowledge, openSessionId, playingSession, realityCheckMinutes, setRealityCheckMinutes } from './reality-check-repository.js';
 
-export interface RealityCheckDeps {
+interface RealityCheckDeps {
   db: Db;
   settings: () => { REALITY_CHECK_UNIT_S: number };
   now: () => number;
