@@ -11,6 +11,7 @@ import type { GeoService } from './modules/geo/geo.js';
 import type { AgentHub } from './modules/cabinets/agent-hub.js';
 import type { MediaService } from './modules/media/media-service.js';
 import type { ViewerGateway } from './modules/media/plugin.js';
+import type { Protection } from './modules/protection/protection.js';
 import type { SessionManager } from './modules/sessions/session-manager.js';
 import type { SessionService } from './modules/sessions/types.js';
 
@@ -29,6 +30,8 @@ export interface AppContext {
   /** The WebRTC media process; null when video is off (API tests). */
   media: MediaService | null;
   sessions: SessionManager;
+  /** Player protection: limits, breaks, reality checks (modules/protection). */
+  protection: Protection;
   /** Set when several servers run (docs/scale.md): who this server is, and sessions over the bus. */
   /** In a cluster: this server's id, the sessions and the video viewers, asked of the owning server over the bus. */
   cluster?: { serverId: string; sessions: SessionService; viewers: ViewerGateway | null };

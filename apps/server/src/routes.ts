@@ -8,6 +8,7 @@ import { playerRoutes } from './modules/player/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
+import { recallRoutes } from './modules/history/recall-routes.js';
 import { chatRoutes } from './modules/chat/routes.js';
 import { staffChatRoutes } from './modules/chat/staff-routes.js';
 import { floorRoutes } from './modules/floor/floor-routes.js';
@@ -22,6 +23,8 @@ import { gameRoutes } from './modules/sessions/game-routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { witnessFileOf } from './modules/audit/audit-signing.js';
+import { protectionRoutes } from './modules/protection/routes.js';
+import { readSettings } from './modules/settings/runtime-settings.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
   const { config, db, bus, tokens, geo, operatorTokens } = ctx;
@@ -29,17 +32,19 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
   const sessions = ctx.cluster?.sessions ?? ctx.sessions;
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { db, bus, tokens, geo, config });
+      await api.register(authRoutes, { db, bus, tokens, geo, config, breaks: ctx.protection.breaks });
       await api.register(playerRoutes, { db, config });
       await api.register(promotionRoutes, { db, bus, config });
       await api.register(machineRoutes, { db, config });
       await api.register(historyRoutes, { db });
+      await api.register(recallRoutes, { db });
       await api.register(chatRoutes, { db, bus });
       await api.register(staffChatRoutes, { db, bus });
       await api.register(handPayRoutes, { db, bus, sessions: () => ctx.sessions });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
       await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config });
+      await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile), breakRoad: { breaks: ctx.protection.breaks, tokens, bus, sessions } });
     },
     { prefix: '/api' },
   );

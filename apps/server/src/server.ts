@@ -17,6 +17,8 @@ import { verifyMachineKey } from './modules/machines/machine-keys.js';
 import { machineProfile, recordSnapshots } from './modules/machines/machine-art.js';
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
+import { createProtection } from './modules/protection/protection.js';
+import { readSettings } from './modules/settings/runtime-settings.js';
 import { createVideoPort } from './modules/media/video-port.js';
 import { emergencyStopOf } from './modules/floor/machine-service.js';
 import type { VideoPort } from './modules/sessions/types.js';
@@ -73,16 +75,18 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
   const auditKey = loadAuditKey(config.auditKeyFile);
   // appendAudit signs with it inside the callers' transactions.
   useAuditKey(auditKey);
+  const protection = createProtection({ db, settings: () => readSettings(config.settingsFile), now: Date.now });
   return {
     config,
     db,
     bus,
-    tokens: createTokenService(db, secret, config.tokenTtlS),
+    tokens: createTokenService(db, secret, config.tokenTtlS, (playerId) => protection.breaks.refusal(playerId)),
     operatorTokens: createOperatorTokenService(db, secret, config.tokenTtlS),
     auditKey,
     geo,
     cabinets,
     media,
+    protection,
   } as AppContext;
 }
 

@@ -24,6 +24,12 @@ export const Code = {
   RoleNotAllowed: 40304,
   /** An operator tried to change their own role or status. */
   OwnAccountNotAllowed: 40305,
+  /** Player protection: sign-in (any channel) during a cool-off the player took. Params: until (ISO). */
+  CoolingOff: 40310,
+  /** AUTOPLAY_ALLOWED is off (a jurisdiction rule): autoplay is refused. */
+  AutoplayNotAllowed: 40312,
+  /** Player protection: sign-in (any channel) during a self-exclusion. Params: until (ISO). */
+  SelfExcluded: 40311,
   NotFound: 40400,
   IdempotencyConflict: 40900,
   RequestTooLarge: 41300,
@@ -35,6 +41,19 @@ export const Code = {
   DiscountCooldown: 40203,
   PromotionDisabled: 40204,
   CashInLimit: 40205,
+  /**
+   * Player protection (issue 28): a cash in above what the player's own deposit limit still allows,
+   * one code per period. Params: limit_key, limit, left, resets (ISO time the period ends).
+   */
+  DepositLimitDay: 40210,
+  DepositLimitWeek: 40211,
+  DepositLimitMonth: 40212,
+  /** A spin whose bet the player's loss limit no longer allows. Params as the deposit limits'. */
+  LossLimitDay: 40213,
+  LossLimitWeek: 40214,
+  LossLimitMonth: 40215,
+  /** The play session has lasted the player's session time limit. Params: limit_key, minutes. */
+  SessionTimeLimit: 40216,
   MachineBusy: 40901,
   OpenSessionElsewhere: 40902,
   MachineNotAvailable: 40903,
@@ -49,6 +68,17 @@ export const Code = {
   /** The second signature of a hand pay came from the staff member who signed first. */
   SecondSignerSame: 40306,
   NoOpenSession: 40404,
+  /** A limit confirmation with no raise waiting for it. */
+  NoPendingLimit: 40405,
+  /** A raise confirmed before LIMIT_INCREASE_DELAY_H has passed since it was asked for. Params: limit_key, at. */
+  LimitRaiseNotDue: 40910,
+  /**
+   * The reality check is due: the spin is held until the player acknowledges it. Params: minutes,
+   * spins, money_in, money_out, net (amounts as decimals), elapsed_s.
+   */
+  RealityCheckDue: 40920,
+  /** MIN_SPIN_INTERVAL_MS: a spin that starts too soon after the last one. Params: wait_ms. */
+  SpinTooSoon: 40921,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
   MachineMalfunction: 50301,
@@ -102,6 +132,15 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     en: 'You cannot change your own role or status',
     tr: 'Kendi rolünüzü veya durumunuzu değiştiremezsiniz',
   },
+  [Code.CoolingOff]: {
+    en: 'You are taking a break from play until {until}',
+    tr: '{until} zamanına kadar oyuna ara verdiniz',
+  },
+  [Code.SelfExcluded]: {
+    en: 'You have excluded yourself from play until {until}',
+    tr: '{until} zamanına kadar kendinizi oyundan men ettiniz',
+  },
+  [Code.AutoplayNotAllowed]: { en: 'Autoplay is not allowed', tr: 'Otomatik oyuna izin verilmiyor' },
   [Code.NotFound]: { en: 'Not found', tr: 'Bulunamadı' },
   [Code.IdempotencyConflict]: {
     en: 'This request key was already used for a different request',
@@ -129,6 +168,47 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.CashInLimit]: {
     en: 'You can load at most {limit} on a machine',
     tr: 'Bir makineye en fazla {limit} yükleyebilirsiniz',
+  },
+  [Code.DepositLimitDay]: {
+    en: 'Your daily deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Günlük yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.DepositLimitWeek]: {
+    en: 'Your weekly deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Haftalık yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.DepositLimitMonth]: {
+    en: 'Your monthly deposit limit of {limit} allows {left} more until {resets}',
+    tr: 'Aylık yükleme limitiniz {limit}: {resets} zamanına kadar en fazla {left} daha yükleyebilirsiniz',
+  },
+  [Code.LossLimitDay]: {
+    en: 'Your daily loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Günlük kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.LossLimitWeek]: {
+    en: 'Your weekly loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Haftalık kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.LossLimitMonth]: {
+    en: 'Your monthly loss limit of {limit} is reached ({left} left, less than the bet); it resets at {resets}',
+    tr: 'Aylık kayıp limitinize ({limit}) ulaştınız (kalan {left}, bahisten az); limit {resets} zamanında yenilenir',
+  },
+  [Code.SessionTimeLimit]: {
+    en: 'Your session time limit of {minutes} minutes is reached: cash out and take a break',
+    tr: '{minutes} dakikalık oturum süresi limitinize ulaştınız: paranızı çekin ve ara verin',
+  },
+  [Code.NoPendingLimit]: { en: 'There is no raised limit waiting for confirmation', tr: 'Onay bekleyen bir limit artışı yok' },
+  [Code.LimitRaiseNotDue]: {
+    en: 'This raise can be confirmed from {at}',
+    tr: 'Bu artış {at} zamanından itibaren onaylanabilir',
+  },
+  [Code.RealityCheckDue]: {
+    en: 'Reality check: you have played for {minutes} minutes: {spins} spins, {money_in} in, {money_out} out, net {net}',
+    tr: 'Gerçeklik kontrolü: {minutes} dakikadır oynuyorsunuz: {spins} oyun, {money_in} yükleme, {money_out} çekim, net {net}',
+  },
+  [Code.SpinTooSoon]: {
+    en: 'Please wait {wait_ms} ms before the next spin',
+    tr: 'Sonraki oyundan önce lütfen {wait_ms} ms bekleyin',
   },
   [Code.MachineBusy]: {
     en: 'This machine is being played by another player',

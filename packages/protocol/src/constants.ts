@@ -209,6 +209,22 @@ export const DEFAULT_SETTINGS = {
   LIVE_CHAT_ID: '',
   LAYOUT_STYLE: 'layout3' as 'layout1' | 'layout2' | 'layout3',
   THEME: DEFAULT_THEME,
+  /**
+   * Player protection (issue 28; docs/sessions.md): hours a raised or removed limit waits before the
+   * player may confirm it (Sweden: 72).
+   */
+  LIMIT_INCREASE_DELAY_H: 24,
+  /**
+   * Seconds in one "minute" of the player's reality check interval: 60 in production; a test makes
+   * it short so it never waits real minutes.
+   */
+  REALITY_CHECK_UNIT_S: 60,
+  /** Jurisdiction rule: the server refuses a spin that starts sooner than this after the last one started (UK: 2500). */
+  MIN_SPIN_INTERVAL_MS: 0,
+  /** Jurisdiction rule: off hides autoplay and the server refuses it. */
+  AUTOPLAY_ALLOWED: true,
+  /** Jurisdiction rule: no celebration of a win that is not more than the stake. */
+  NO_FALSE_WIN_CELEBRATION: false,
 } as const;
 type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : T;
 export type Settings = {

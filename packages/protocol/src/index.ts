@@ -1,5 +1,6 @@
 export * from './codes.js';
 export * from './constants.js';
+export * from './protection.js';
 export * from './paths.js';
 export * from './rest.js';
 export * from './ws.js';

@@ -20,9 +20,20 @@ export const ApiPath = {
   bonus: '/player/bonus',
   slotSessions: '/player/slot-sessions',
   slotSessionsCsv: '/player/slot-sessions.csv',
+  /** A session's last 10 games from the records, and all its games as CSV (issue 28). */
+  sessionGames: '/player/slot-sessions/:id/games',
+  sessionGamesCsv: '/player/slot-sessions/:id/games.csv',
   transactions: '/player/transactions',
   transactionsCsv: '/player/transactions.csv',
   notificationTicket: '/player/ws-ticket',
+  /** Player protection (issue 28): the player's limits, and the confirmation of a raise. */
+  limits: '/player/limits',
+  limitsConfirm: '/player/limits/confirm',
+  /** Player protection: a cool-off or self-exclusion, taken by the player. */
+  takeBreak: '/player/break',
+  /** Player protection: the reality check's interval (PUT) and its acknowledgement (POST …/ack). */
+  realityCheck: '/player/reality-check',
+  realityCheckAck: '/player/reality-check/ack',
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',

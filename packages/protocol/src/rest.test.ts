@@ -540,6 +540,65 @@ const examples: Record<string, Examples> = {
     ],
     invalid: [{ status: 'busy' }, { mood: `x${NUL}` }, { mood: 'x'.repeat(201) }],
   },
+  // --- player protection (issue 28; not in the spec) -------------------------------------------------
+  PlayerLimit: {
+    spec: 'issue 28: a limit with what is used, its reset and a waiting raise',
+    valid: [
+      { key: 'loss_day', value: 5_000, used: 1_200, resetsAt: '2026-11-28T00:00:00.000Z', pending: null },
+      { key: 'session_minutes', value: null, used: 0, resetsAt: null, pending: { value: null, requestedAt: '2026-11-27T10:00:00.000Z', confirmableAt: '2026-11-28T10:00:00.000Z' } },
+    ],
+    invalid: [{ key: 'loss_year', value: 1, used: 0, resetsAt: null, pending: null }, { key: 'loss_day', value: 1, used: 0, pending: null }],
+  },
+  LimitsResponse: {
+    spec: 'issue 28: GET /api/player/limits',
+    valid: [{ status: true, code: 20000, limits: [], increaseDelayH: 24, realityCheckMinutes: 60 }],
+    invalid: [{ status: true, code: 20000, limits: [], increaseDelayH: 24 }],
+  },
+  LimitsUpdateRequest: {
+    spec: 'issue 28: PUT /api/player/limits',
+    valid: [{ limits: [{ key: 'deposit_week', value: 10_000 }] }, { limits: [{ key: 'loss_day', value: null }] }],
+    invalid: [{ limits: [] }, { limits: [{ key: 'deposit_week', value: 0 }] }, { limits: [{ key: 'deposit_week', value: 1.5 }] }],
+  },
+  LimitConfirmRequest: {
+    spec: 'issue 28: POST /api/player/limits/confirm',
+    valid: [{ key: 'deposit_day' }],
+    invalid: [{ key: 'deposit_year' }, {}],
+  },
+  BreakRequest: {
+    spec: 'issue 28: POST /api/player/break',
+    valid: [{ period: 'cool_off_24h' }, { period: 'self_exclusion_5y' }],
+    invalid: [{ period: 'cool_off_1h' }, {}],
+  },
+  PlayerBreak: {
+    spec: 'issue 28: a break and when it ends',
+    valid: [{ kind: 'cool_off', period: 'cool_off_7d', startsAt: '2026-11-27T10:00:00.000Z', endsAt: '2026-12-04T10:00:00.000Z' }],
+    invalid: [{ kind: 'holiday', period: 'cool_off_7d', startsAt: '2026-11-27T10:00:00.000Z', endsAt: '2026-12-04T10:00:00.000Z' }],
+  },
+  BreakResponse: {
+    spec: 'issue 28: the answer to POST /api/player/break',
+    valid: [{ status: true, code: 20000, break: { kind: 'self_exclusion', period: 'self_exclusion_1y', startsAt: '2026-11-27T10:00:00.000Z', endsAt: '2027-11-27T10:00:00.000Z' } }],
+    invalid: [{ status: true, code: 20000 }],
+  },
+  RealityCheckRequest: {
+    spec: 'issue 28: PUT /api/player/reality-check',
+    valid: [{ minutes: 60 }, { minutes: 1 }],
+    invalid: [{ minutes: 0 }, { minutes: 1441 }, { minutes: 2.5 }],
+  },
+  RecalledGame: {
+    spec: 'issue 28: one recalled game from the records',
+    valid: [{ time: '2026-11-27T10:00:00.000Z', betCents: 100, winCents: 300, symbols: [['CHERRY', 'BAR', 'STAR']], lineWins: [{ line: 0, symbol: 'CHERRY', count: 3, winCents: 300 }], creditsBeforeCents: 1_000, creditsAfterCents: 1_200, freeSpin: false, jackpot: false }],
+    invalid: [{ time: '2026-11-27T10:00:00.000Z', betCents: 100, winCents: 300, symbols: [], lineWins: [], creditsBeforeCents: 1_000, creditsAfterCents: 1_200, freeSpin: false }],
+  },
+  GameRecallResponse: {
+    spec: 'issue 28: GET /api/player/slot-sessions/:id/games',
+    valid: [{ status: true, code: 20000, sessionId: '6f1c2d43-7d2e-4a59-9b0f-0f5b7d3c2a10', games: [] }],
+    invalid: [{ status: true, code: 20000, games: [] }],
+  },
+  SessionIdParams: {
+    spec: 'issue 28: a session id in the path',
+    valid: [{ id: '6f1c2d43-7d2e-4a59-9b0f-0f5b7d3c2a10' }],
+    invalid: [{ id: 7 }, {}],
+  },
   // --- section 3 quick panel; section 7 GET /api/quick-panel/data -------------------------------------
   QuickPanelItem: {
     spec: '§3 Quick panel data: events and notes, each with id, title, detail',

@@ -9,6 +9,8 @@ import { Cents, IsoDate, Nullable } from './rest-fields.js';
 
 // The support chat and the quick panel: their own file, part of this contract all the same.
 export * from './rest-chat.js';
+// Player protection: limits, breaks, reality checks.
+export * from './rest-protection.js';
 
 
 export const ParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));

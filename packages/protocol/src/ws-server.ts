@@ -80,7 +80,8 @@ export const HelloNotification = Type.Object(
 export type HelloNotification = Static<typeof HelloNotification>;
 
 /** The token stopped working (logout, expiry, ban): the client must sign out. */
-const Logout = Type.Object({ code: Type.Integer() }, Closed);
+/** `Params` says more where the code has placeholders (a break's `until`). */
+const Logout = Type.Object({ code: Type.Integer(), Params: Type.Optional(ParamsSchema) }, Closed);
 
 export const NotificationServerSchemas = {
   hello: HelloNotification,

@@ -270,7 +270,8 @@ async function fuzzHttp(target: FuzzTarget, perEndpoint: number, seed: number, r
       });
       if (token && response.status === 401) target.tokenRejected();
       // Logging out or swapping the token ends it: sign in again for the next request.
-      if (token && /logout|validate/.test(endpoint.path) && response.status === 200) target.tokenRejected();
+      // So does taking a break (player protection): the target lifts it before signing in again.
+      if (token && /logout|validate|\/player\/break$/.test(endpoint.path) && response.status === 200) target.tokenRejected();
       const entry = stats(report.http, endpointName(endpoint));
       entry.requests++;
       entry.statuses[response.status] = (entry.statuses[response.status] ?? 0) + 1;

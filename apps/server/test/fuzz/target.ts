@@ -50,8 +50,9 @@ export async function fuzzTarget(app: App, ctx: AppContext, machineIds: number[]
       if (token) return token;
       token = await signIn();
       if (!token) {
-        // The fuzzer changed the password or blocked the account: put it back as the seed had it.
+        // The fuzzer changed the password, blocked the account or took a break: put it back as the seed had it.
         await resetPassword(ctx.db, 'demo', 'demo1234');
+        await ctx.db.query("DELETE FROM player_breaks WHERE player_id = (SELECT id FROM players WHERE username = 'demo')");
         await ctx.db.query(
           "UPDATE players SET failed_logins = 0, blocked_until = NULL, banned = false WHERE username = 'demo'",
         );

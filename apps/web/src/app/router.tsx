@@ -37,6 +37,7 @@ export function createRoutes(): RouteObject[] {
           handle: handle({ auth: user }),
           children: [
             { index: true, lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+            { path: 'protection', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProtectionRoute })) },
             { path: ':profileId', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
           ],
         },

@@ -5,6 +5,7 @@ export const paths = {
   lobbyGroup: (id: number | string, name: string) => `/lobby/${id}/${encodeURIComponent(slug(name))}`,
   game: (id: number | string, name: string) => `/game/${id}/${encodeURIComponent(slug(name))}`,
   profile: '/profile',
+  protection: '/profile/protection',
   slotSessions: '/slot-sessions',
   transactions: '/transactions',
   login: '/login',

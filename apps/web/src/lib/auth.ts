@@ -160,7 +160,7 @@ export async function logout(options: { reload?: boolean } = {}): Promise<void> 
 }
 
 /** Logout with a message that survives the reload and is shown on the login page. */
-function autoLogout(message?: string): Promise<void> {
+export function autoLogout(message?: string): Promise<void> {
   if (message) session.set(StorageKey.logoutMessage, message);
   return logout();
 }
@@ -214,7 +214,7 @@ export function prepareAuth(): void {
   });
   notificationSocket.on(
     'logout',
-    ({ code }) => void autoLogout(translateCode(code || Code.InvalidAccessToken)),
+    ({ code, Params }) => void autoLogout(translateCode(code || Code.InvalidAccessToken, Params)),
   );
   notificationSocket.on('balance', (data) => updateWallet(data));
   // Another tab signed in again and swapped the shared token (the old one stops working soon):

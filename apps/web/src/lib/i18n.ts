@@ -95,9 +95,20 @@ export async function changeLanguage(language: Language): Promise<void> {
  */
 export function translateCode(code: number | undefined, params: Params = {}, fallback?: string): string {
   if (code !== undefined && i18next.exists(`codes.${code}`)) {
-    return i18next.t(`codes.${code}`, { ...params });
+    return i18next.t(`codes.${code}`, localizedParams(params, i18next.language));
   }
   return fallback || i18next.t('common.unknownError');
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** A code's Params as the player reads them: a time the server sends (ISO) in the player's language. */
+function localizedParams(params: Params, language: string): Params {
+  const out: Params = {};
+  for (const [name, value] of Object.entries(params)) {
+    out[name] = typeof value === 'string' && ISO_TIME.test(value) ? (formatDateTime(value, language) ?? value) : value;
+  }
+  return out;
 }
 
 /**

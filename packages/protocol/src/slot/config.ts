@@ -10,20 +10,9 @@ import { SlotSymbol } from '../agent.js';
 export const REELS = 5;
 export const ROWS = 3;
 
-/** Symbol ids, as indexes into SYMBOL_NAMES. WILD must be 0 and SCATTER the last one. */
-export const Sym = {
-  Wild: 0,
-  Seven: 1,
-  Bar: 2,
-  Bell: 3,
-  Melon: 4,
-  Plum: 5,
-  Orange: 6,
-  Lemon: 7,
-  Cherry: 8,
-  Scatter: 9,
-} as const;
-export const SYMBOL_COUNT = 10;
+// The symbol ids live beside their artwork (symbol-ids.ts), which the web app draws without the schemas.
+export { Sym, SYMBOL_COUNT } from './symbol-ids.js';
+import { Sym } from './symbol-ids.js';
 export const SYMBOL_NAMES: readonly string[] = [
   SlotSymbol.Wild,
   SlotSymbol.Seven,

@@ -4,3 +4,5 @@ export * from './line.js';
 export * from './math.js';
 export * from './paytable.js';
 export * from './brand-art.js';
+export * from './symbol-art.js';
+export { SYMBOL_IDS } from './symbol-ids.js';

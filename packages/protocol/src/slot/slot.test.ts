@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bandsAtFps, clampFps, DEFAULT_QUALITY_BANDS } from '../constants.js';
 import { brandArt } from './brand-art.js';
 import { buildPaytable } from './paytable.js';
+import { SYMBOL_NAMES } from './config.js';
+import { SYMBOL_IDS } from './symbol-ids.js';
 
 describe('the shared slot definition', () => {
   it('gives each demo brand its own look and any brand a stable one', () => {
@@ -23,5 +25,11 @@ describe('the shared slot definition', () => {
     expect(bandsAtFps(DEFAULT_QUALITY_BANDS, 30).map((b) => [b.fps, b.bitrateKbps])).toEqual([[30, 1200], [30, 400]]);
     expect(bandsAtFps(DEFAULT_QUALITY_BANDS, 15).map((b) => [b.fps, b.bitrateKbps])).toEqual([[15, 600], [15, 200]]);
     expect([clampFps(0), clampFps(120), clampFps('x'), clampFps(24.4)]).toEqual([1, 60, 30, 24]);
+  });
+});
+
+describe('symbol ids by name', () => {
+  it('name every symbol as the cycle reports it', () => {
+    expect(Object.entries(SYMBOL_IDS).sort((a, b) => a[1] - b[1]).map(([name]) => name)).toEqual([...SYMBOL_NAMES]);
   });
 });

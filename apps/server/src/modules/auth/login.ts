@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors.js';
 import { burnVerify } from '../../lib/passwords.js';
 import { writeAuthLog, type AuthLogEntry } from './auth-log.js';
 import { checkSecretWithLockout, type LockoutPolicy } from './credentials.js';
+import type { PlayerBreaks } from '../protection/player-breaks.js';
 import type { PlayerIdentity, TokenService } from './tokens.js';
 
 const SERVER_VERSION = '1.0.0';
@@ -37,7 +38,7 @@ export async function signedInPlayer(db: Queryable, playerId: number) {
 }
 
 export async function login(
-  ctx: { db: Queryable; tokens: TokenService; config: { login: LockoutPolicy } },
+  ctx: { db: Queryable; tokens: TokenService; config: { login: LockoutPolicy }; breaks: Pick<PlayerBreaks, 'refusal'> },
   input: { username: string; password: string; ip: string; ipAllowed: boolean; siteId?: number },
 ): Promise<LoginResponse> {
   const username = input.username.trim();
@@ -77,6 +78,12 @@ export async function login(
   if (player.banned) {
     await log({ playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'banned' } });
     throw new AppError(Code.LoginBanned, 403);
+  }
+  // A cool-off or self-exclusion: refused with the code that says until when.
+  const onBreak = await ctx.breaks.refusal(player.id);
+  if (onBreak) {
+    await log({ playerId: player.id, username, type: LogType.LoginNotAllowed, ip, detail: { reason: 'break', until: onBreak.params.until } });
+    throw onBreak;
   }
 
   await db.query(

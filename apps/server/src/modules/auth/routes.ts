@@ -10,6 +10,7 @@ import type { GeoService } from '../geo/geo.js';
 import { login, signedInAnswer, signedInPlayer } from './login.js';
 import { writeAuthLog } from './auth-log.js';
 import type { LockoutPolicy } from './credentials.js';
+import type { PlayerBreaks } from '../protection/player-breaks.js';
 import type { TokenService } from './tokens.js';
 
 const SWAPPED_TOKEN_GRACE_S = 120;
@@ -20,6 +21,8 @@ interface AuthRouteDeps {
   tokens: TokenService;
   geo: GeoService;
   config: { login: LockoutPolicy };
+  /** Player protection: a player on a break is refused at sign-in. */
+  breaks: Pick<PlayerBreaks, 'refusal'>;
 }
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDeps> = async (app, deps) => {

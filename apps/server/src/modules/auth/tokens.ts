@@ -44,7 +44,16 @@ export interface TokenService {
 /** Every signed-in account is a user (spec section 6), whatever else it is. */
 const withUserRole = (roles: string[]) => (roles.includes(Role.User) ? roles : [...roles, Role.User]);
 
-export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: number): TokenService {
+/**
+ * `refusal`: player protection's answer for a player who may not sign in now (a break), thrown by
+ * every token check before the token's own state, so every channel says until when.
+ */
+export function createTokenService(
+  db: Queryable,
+  secret: Uint8Array,
+  ttlS: number,
+  refusal: (playerId: number) => Promise<Error | null> = async () => null,
+): TokenService {
   return {
     async issue(player, ip, siteId = 0) {
       const jti = randomUUID();
@@ -87,6 +96,8 @@ export function createTokenService(db: Queryable, secret: Uint8Array, ttlS: numb
         if (error instanceof joseErrors.JWTExpired) throw errors.expired();
         throw errors.unauthorized();
       }
+      const refused = await refusal(Number(claims.id));
+      if (refused) throw refused;
       const live = await db.query<{ roles: string[] }>(
         `SELECT p.roles FROM auth_tokens t JOIN players p ON p.id = t.player_id
           WHERE t.jti = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND NOT p.banned`,

@@ -5,7 +5,7 @@
  * longer reaches back that far and it must reload by REST.
  */
 import type { WebSocket } from 'ws';
-import { Code, PROTOCOL_VERSION, WsCloseCode, type NotificationServerEvents } from '@reel/protocol';
+import { Code, PROTOCOL_VERSION, WsCloseCode, type NotificationServerEvents, type Params } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
 import { createTurnBatcher, directStream, textFrame } from './turn-batch.js';
 
@@ -79,10 +79,10 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
   });
 
   const unsubscribeRevoked = bus.subscribe(Topic.tokenRevoked, (message) => {
-    const { jti, playerId } = message as { jti?: string; playerId: number };
+    const { jti, playerId, code, params } = message as { jti?: string; playerId: number; code?: number; params?: Params };
     for (const client of clients) {
       if (client.playerId === playerId && (!jti || client.jti === jti)) {
-        send(client, { event: 'logout', data: { code: Code.InvalidAccessToken }, seq });
+        send(client, { event: 'logout', data: { code: code ?? Code.InvalidAccessToken, ...(params ? { Params: params } : {}) }, seq });
         client.socket.close(WsCloseCode.InvalidToken, 'token revoked');
       }
     }

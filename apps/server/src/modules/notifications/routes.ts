@@ -47,8 +47,9 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ bus: Bus; cluster: 
     });
 
     const rejectToken = (error: unknown) => {
-      const code = (error as { code?: number }).code ?? Code.InvalidAccessToken;
-      socket.send(JSON.stringify({ event: 'logout', data: { code }, seq: 0 }));
+      const { code = Code.InvalidAccessToken, params } = error as { code?: number; params?: Record<string, unknown> };
+      const Params = params && Object.keys(params).length ? { Params: params } : {};
+      socket.send(JSON.stringify({ event: 'logout', data: { code, ...Params }, seq: 0 }));
       socket.close(WsCloseCode.InvalidToken, 'invalid token');
     };
 

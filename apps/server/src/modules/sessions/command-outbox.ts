@@ -11,7 +11,7 @@
  * never back up.
  */
 import { Code, SessionAction, type CommandResult, type GameCycle } from '@reel/protocol';
-import { withTransaction } from '../../db/pool.js';
+import { withTransaction, type Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
@@ -43,6 +43,8 @@ interface CashInRequest {
   idempotencyKey: string;
   /** MAX_ALL_IN_LIMIT */
   limitCents: number;
+  /** The player's own limits, checked inside the cash in's transaction before money moves. */
+  checkLimits: (tx: Tx) => Promise<void>;
 }
 
 export class CommandOutbox {
@@ -67,7 +69,7 @@ export class CommandOutbox {
    * Cash In (3), in the machine's queue: wallet → machine account and the `credit_in` row in one
    * transaction (the limit checked under the session row's lock), then the command.
    */
-  cashIn({ live, amountCents, idempotencyKey, limitCents }: CashInRequest): Promise<void> {
+  cashIn({ live, amountCents, idempotencyKey, limitCents, checkLimits }: CashInRequest): Promise<void> {
     const { deps } = this;
     return this.onMachine(live.machineId, async () => {
       const commandId = await withMoney(deps, (tx, move) =>
@@ -78,6 +80,7 @@ export class CommandOutbox {
           amountCents,
           idempotencyKey,
           limitCents,
+          checkLimits,
           meterCents: deps.cabinets.get(live.machineId)?.meters?.creditsCents ?? 0,
           multiplier: deps.wagerMultiplier,
         }),

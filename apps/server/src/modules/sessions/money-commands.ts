@@ -24,6 +24,8 @@ interface CashInRequest {
   idempotencyKey: string;
   /** MAX_ALL_IN_LIMIT */
   limitCents: number;
+  /** The player's own limits (protection), checked here so the check and the move commit together. */
+  checkLimits: (tx: Tx) => Promise<void>;
   /** The cabinet's last reported credit meter. */
   meterCents: number;
   multiplier: number;
@@ -32,6 +34,7 @@ interface CashInRequest {
 /**
  * Cash In (3): locks the session row, checks the limit against the records (which count cash ins
  * still on their way to the machine) or the meter, whichever is higher, moves wallet → machine,
+ * checks the player's own limits (in this transaction: a crash cannot separate check and move),
  * and writes the `credit_in` command. A retry of an earlier request answers its first command id,
  * whatever the limit says now. Returns the command id.
  */
@@ -48,6 +51,7 @@ export async function writeCashIn(tx: Tx, move: MoveFn, request: CashInRequest):
     if (!row || row.status === 'closed' || row.status === 'cashing_out' || row.closing) throw new AppError(Code.SessionTerminated, 409);
     const onMachine = Math.max(Number(row.credits), request.meterCents);
     if (onMachine + amountCents > request.limitCents) throw new AppError(Code.CashInLimit, 409, { limit: formatCents(request.limitCents) });
+    await request.checkLimits(tx);
   }
   const moved = await move({
     kind: OperationKind.CashIn,
@@ -201,10 +205,10 @@ export async function writeCycle(tx: Tx, machineId: number, sessionId: string | 
   const { rows } = await tx.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
   if (!rows[0]) return null;
   const inserted = await tx.query(
-    `INSERT INTO game_cycles (session_id, machine_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot, game_id, started_ms, command_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO game_cycles (session_id, machine_id, bet_cents, win_cents, symbols, credits_before, credits_after, free_spin, jackpot, game_id, started_ms, command_id, line_wins)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (machine_id, game_id, started_ms) WHERE game_id IS NOT NULL DO NOTHING`,
-    [sessionId, machineId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs), cycle.commandId ?? null],
+    [sessionId, machineId, cycle.betCents, cycle.winCents, JSON.stringify(cycle.symbols), cycle.creditsBeforeCents, cycle.creditsAfterCents, cycle.freeSpin, cycle.jackpotHit, cycle.gameId, Math.round(cycle.startedAtMs), cycle.commandId ?? null, JSON.stringify(cycle.lineWins)],
   );
   if (!inserted.rowCount) return null;
   if (sessionId) await addCycle(tx, sessionId, cycle);

@@ -4,6 +4,7 @@
  * a malfunction settlement, a held session's close), below them all, so none calls back up.
  */
 import type { SessionNotification } from '@reel/protocol';
+import type { Protection } from '../protection/protection.js';
 import { showView } from './cabinet-view.js';
 import type { LiveSession } from './live-session.js';
 import type { LobbyStatus } from './lobby-status.js';
@@ -17,6 +18,8 @@ interface EndDeps {
   views: SessionViews;
   lobby: LobbyStatus;
   track: (work: Promise<unknown>, where: string) => void;
+  /** Player protection keeps a little per session (the spin pace). */
+  protection: Pick<Protection, 'sessionClosed'>;
 }
 
 export class SessionEnd {
@@ -25,6 +28,7 @@ export class SessionEnd {
   async forget(live: LiveSession, status: SessionNotification['status']) {
     const { deps } = this;
     deps.floor.forget(live);
+    deps.protection.sessionClosed(live.id);
     // The next player starts on the screen. A cabinet away now goes back to the screen itself when
     // its agent connection drops, so its refusal here is no news.
     if (live.videoType === 'camera') deps.track(showView(deps.cabinets, live.machineId, 'screen').catch(() => {}), 'view');

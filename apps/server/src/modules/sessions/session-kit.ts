@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../db/pool.js';
 import type { Bus } from '../../lib/bus.js';
+import type { Protection } from '../protection/protection.js';
 import type { RuntimeSettings } from '../settings/runtime-settings.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { MeterGuard } from './meter-check.js';
@@ -17,6 +18,8 @@ export interface SessionDeps {
   db: Db;
   bus: Bus;
   config: { settingsFile: string; promotions: { wagerMultiplier: number } };
+  /** Player protection: asked before a cash in or a spin is written or sent. */
+  protection: Protection;
 }
 
 export interface SessionKit extends SessionBase {
@@ -27,4 +30,5 @@ export interface SessionKit extends SessionBase {
   /** The machine's money commands, end to end. */
   outbox: CommandOutbox;
   meters: MeterGuard;
+  protection: Protection;
 }

@@ -76,7 +76,7 @@ export class SessionManager implements SessionService {
     const floor = new SessionFloor();
     const views = new SessionViews({ db, bus, cabinets, floor });
     const lobby = new LobbyStatus({ db, bus, hotLimitCents: () => settings().HOT_FLAG_LIMIT, warn });
-    const end = new SessionEnd({ cabinets, floor, views, lobby, track });
+    const end = new SessionEnd({ cabinets, floor, views, lobby, track, protection: deps.protection });
     const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
     this.order = new CycleOrder(warn);
     const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
@@ -96,6 +96,7 @@ export class SessionManager implements SessionService {
       lobby,
       outbox,
       meters,
+      protection: deps.protection,
       warn,
     };
     this.money = new SessionMoney(this.kit, malfunctions);

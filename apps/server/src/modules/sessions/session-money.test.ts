@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ActionCode, Code, PromotionKind } from '@reel/protocol';
 import { createTestApp, writeSettings, type TestApp } from '../../../test/helper.js';
 import { FakeConnection } from '../../../test/game-connection.js';
-import type { Db } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { listTransactions } from '../history/queries.js';
 import { auditLedger, machineCredits, OperationKind, walletBalance } from '../ledger/ledger.js';
@@ -14,6 +13,7 @@ import { transfer } from '../ledger/ledger-service.js';
 import { auditPlayers } from '../ledger/player-audit.js';
 import { claimPromotion } from '../promotions/claims.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
+import { dyingPool } from '../../../test/doubles/dying-pool.js';
 import { SessionManager } from './session-manager.js';
 
 const TIMERS = { graceMs: 60_000, noCreditsTimeoutMs: 30_000, idleTimeoutMs: 120_000, countdownS: 10 };
@@ -56,34 +56,6 @@ async function expectCode(promise: Promise<unknown>, code: number) {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
-}
-
-/** A pool whose connections die (like a killed server) at the first statement matching `at`. */
-function dyingPool(db: Db, at: RegExp): Db {
-  return new Proxy(db, {
-    get(target, property) {
-      if (property !== 'connect') {
-        const value = Reflect.get(target, property);
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return async () => {
-        const client = await target.connect();
-        return new Proxy(client, {
-          get(c, p, r) {
-            if (p !== 'query') {
-              const value = Reflect.get(c, p, r);
-              return typeof value === 'function' ? value.bind(c) : value;
-            }
-            return (query: unknown, values?: unknown) => {
-              const text = typeof query === 'string' ? query : (query as { text: string }).text;
-              if (at.test(text)) return Promise.reject(Object.assign(new Error('killed'), { code: '57P01' }));
-              return c.query(query as string, values as unknown[]);
-            };
-          },
-        });
-      };
-    },
-  });
 }
 
 async function sessionRow(sessionId: string) {

@@ -8,6 +8,7 @@
  * (malfunctions.ts). Promotion money keeps its kind through the machine (promotion-wagering.ts).
  */
 import { Code } from '@reel/protocol';
+import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { walletBalance } from '../ledger/ledger.js';
 import type { LiveSession } from './live-session.js';
@@ -17,7 +18,7 @@ import type { SessionKit } from './session-kit.js';
 import { malfunctionInfo } from './session-views.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'floor' | 'views' | 'outbox' | 'meters'>;
+type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'floor' | 'views' | 'outbox' | 'meters' | 'protection'>;
 
 export class SessionMoney {
   constructor(
@@ -42,7 +43,9 @@ export class SessionMoney {
     kit.floor.touch(live);
     kit.floor.sendMoneyTransfer(playerId, true);
     try {
-      await kit.outbox.cashIn({ live, amountCents, idempotencyKey: `cashin:${idempotencyKey}`, limitCents });
+      // Player protection (a break, the player's own limits) is checked in the cash in's transaction.
+      const checkLimits = (tx: Tx) => kit.protection.checkCashIn(tx, playerId, amountCents, live.startedAt);
+      await kit.outbox.cashIn({ live, amountCents, idempotencyKey: `cashin:${idempotencyKey}`, limitCents, checkLimits });
       const balance = await walletBalance(kit.db, playerId);
       kit.floor.send(playerId, 'cashedIn', { amountCents, balanceCents: balance.balance });
       await kit.views.pushSession(live);

@@ -8,7 +8,7 @@ import { refuseWhileStopped } from './machine-locks.js';
 import type { SessionKit } from './session-kit.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings'>;
+type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -19,7 +19,14 @@ export class SessionPlay {
   constructor(private readonly kit: Kit) {}
 
   spin(playerId: number, commandId: string) {
-    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId);
+    return this.relay(playerId, (id) => ({ type: 'spin', commandId: id }), commandId, (live) => this.mayPlay(live, 'spin'));
+  }
+
+  /** Player protection, asked before a spin (or autoplay) is sent (protection.ts `checkSpin`). */
+  private async mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
+    const meters = this.kit.cabinets.get(live.machineId)?.meters;
+    const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
+    await this.kit.protection.checkSpin(this.kit.db, { kind, playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {
@@ -27,7 +34,7 @@ export class SessionPlay {
   }
 
   autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId);
+    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? (live) => this.mayPlay(live, 'autoplay') : undefined);
   }
 
   /** A fresh stream grant, for the browser's video reconnect. */
@@ -67,7 +74,12 @@ export class SessionPlay {
   }
 
   /** The cabinet gets the command as `<session id>:<client's command id>`, unique across sessions. */
-  private async relay(playerId: number, command: (commandId: string) => PlayCommand, clientCommandId: string): Promise<CommandResult> {
+  private async relay(
+    playerId: number,
+    command: (commandId: string) => PlayCommand,
+    clientCommandId: string,
+    allowed?: (live: LiveSession) => Promise<void>,
+  ): Promise<CommandResult> {
     const { kit } = this;
     const live: LiveSession = kit.floor.activeSessionOf(playerId);
     refuseWhileStopped(kit.cabinets, live.machineId);
@@ -75,6 +87,7 @@ export class SessionPlay {
     // A cabinet that just (re)connected plays only once its meters agree with the records.
     if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
     if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
+    await allowed?.(live);
     let result: CommandResult;
     try {
       result = await kit.cabinets.sendCommand(live.machineId, command(`${live.id}:${clientCommandId}`), { timeoutMs: COMMAND_TIMEOUT_MS });

@@ -2,6 +2,7 @@ import type { MachineView } from '@reel/protocol/client';
 import { describe, expect, it } from 'vitest';
 import {
   autoplayRule,
+  celebratedWin,
   betRule,
   BlockReason,
   cashInRule,
@@ -137,5 +138,15 @@ describe('the game view state layout', () => {
     expect(rotateAvailable('portrait', 'screen')).toBe(true);
     expect(rotateAvailable('portrait', 'camera')).toBe(false);
     expect(rotateAvailable('landscape', 'screen')).toBe(false);
+  });
+});
+
+describe('celebratedWin (NO_FALSE_WIN_CELEBRATION)', () => {
+  it('celebrates any win when off, only a win above the stake when on', () => {
+    expect(celebratedWin({ winCents: 100, betCents: 100 }, false)).toBe(100);
+    expect(celebratedWin({ winCents: 100, betCents: 100 }, true)).toBeNull();
+    expect(celebratedWin({ winCents: 101, betCents: 100 }, true)).toBe(101);
+    expect(celebratedWin({ winCents: 0, betCents: 100 }, false)).toBeNull();
+    expect(celebratedWin(null, true)).toBeNull();
   });
 });

@@ -150,3 +150,13 @@ export type GameLayout = 'portrait' | 'landscape';
 export function rotateAvailable(layout: GameLayout, videoType: VideoType): boolean {
   return layout === 'portrait' && videoType !== 'camera';
 }
+
+/**
+ * The win the screen celebrates, or null: with NO_FALSE_WIN_CELEBRATION on, a win that is not more
+ * than the stake (a loss dressed as a win) is not celebrated.
+ */
+export function celebratedWin(cycle: { winCents: number; betCents: number } | null, noFalseWin: boolean): number | null {
+  if (!cycle || cycle.winCents <= 0) return null;
+  if (noFalseWin && cycle.winCents <= cycle.betCents) return null;
+  return cycle.winCents;
+}

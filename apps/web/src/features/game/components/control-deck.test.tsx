@@ -18,6 +18,7 @@ function renderDeck(over: Partial<Parameters<typeof ControlDeck>[0]> = {}) {
     cashOut: null as Rule,
     coin: (amountCents: number): Rule => (amountCents > 5000 ? BlockReason.Wallet : null),
     autoplayOn: false,
+    autoplayShown: true,
     spinning: false,
     betCents: 100,
     canBetDown: true,
@@ -64,5 +65,13 @@ describe('ControlDeck', () => {
   it('cash out is disabled without credits', () => {
     renderDeck({ cashOut: BlockReason.NoCredits });
     expect(screen.getByRole('button', { name: 'Cash out' })).toBeDisabled();
+  });
+});
+
+describe('AUTOPLAY_ALLOWED off', () => {
+  it('hides the autoplay button', () => {
+    renderDeck({ autoplayShown: false });
+    expect(screen.queryByRole('button', { name: /autoplay/i })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Spin' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,8 @@ interface ControlDeckProps {
   /** Rule per hot coin amount. */
   coin: (amountCents: number) => Rule;
   autoplayOn: boolean;
+  /** AUTOPLAY_ALLOWED: off hides the button. */
+  autoplayShown: boolean;
   spinning: boolean;
   betCents: number;
   canBetDown: boolean;
@@ -78,17 +80,19 @@ export function ControlDeck(props: ControlDeckProps) {
           <span className="spin__label">{t('game.spin')}</span>
         </button>
         <div className="deck__side">
-          <button
-            type="button"
-            className="deck__pill"
-            aria-pressed={props.autoplayOn}
-            aria-keyshortcuts="A"
-            disabled={props.autoplay !== null}
-            onClick={props.onAutoplay}
-          >
-            <Icon name="autorenew" size={18} />
-            {t('game.autoplay')}
-          </button>
+          {props.autoplayShown ? (
+            <button
+              type="button"
+              className="deck__pill"
+              aria-pressed={props.autoplayOn}
+              aria-keyshortcuts="A"
+              disabled={props.autoplay !== null}
+              onClick={props.onAutoplay}
+            >
+              <Icon name="autorenew" size={18} />
+              {t('game.autoplay')}
+            </button>
+          ) : null}
           <button type="button" className="deck__pill deck__pill--cash" disabled={props.cashOut !== null} onClick={props.onCashOut}>
             <Icon name="payments" size={18} />
             {t('game.cashout')}

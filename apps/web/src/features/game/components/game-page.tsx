@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '@/components/ui/icon';
+import { RealityCheckDialog } from '@/features/protection';
 import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
+import { gameActions } from '../stores/game-store';
+import { celebratedWin } from '../game-rules';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
 import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
@@ -38,7 +41,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
           muted={state.muted}
           cutScreen={state.cutScreen}
           onUnmute={actions.unmute}
-          winCents={state.lastCycle?.winCents ?? null}
+          winCents={celebratedWin(state.lastCycle, settings.NO_FALSE_WIN_CELEBRATION)}
           money={money}
           channelNotice={screen.channelNotice}
           unavailableCode={screen.videoError}
@@ -83,6 +86,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
             cashOut={rules.cashOut}
             coin={rules.coin}
             autoplayOn={state.autoplay}
+            autoplayShown={settings.AUTOPLAY_ALLOWED || state.autoplay}
             spinning={state.spinPending || machine?.cabinetState === 'in_game'}
             betCents={machine?.betCents ?? levels[betLevel] ?? 0}
             canBetDown={betLevel > 0}
@@ -101,6 +105,15 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
       <GameSidebar screen={screen} promotions={promotions} />
       <CashOutDialog screen={screen} />
       <GameReconnectDialog screen={screen} />
+      <RealityCheckDialog
+        summary={state.realityCheck}
+        money={money}
+        onContinue={() => gameActions.set({ realityCheck: null })}
+        onLeave={() => {
+          gameActions.set({ realityCheck: null });
+          actions.leave();
+        }}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { GameRecall } from '@/features/history';
 import type { GameScreen } from '../hooks/use-game-screen';
 import { gameActions } from '../stores/game-store';
 import { SessionFacts } from './meters';
@@ -21,6 +22,7 @@ export function GameSidebar({ screen, promotions }: { screen: GameScreen; promot
         />
       </div>
       <SessionFacts session={state.session} money={money} />
+      {state.session ? <GameRecall sessionId={state.session.sessionId} version={state.lastCycle?.gameId} /> : null}
       {state.bands.length > 0 ? (
         <fieldset className="bands">
           <legend>{t('game.quality')}</legend>

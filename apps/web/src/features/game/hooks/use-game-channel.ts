@@ -1,4 +1,4 @@
-import { Code, SessionAction, type InfoNotification } from '@reel/protocol/client';
+import { Code, PROTECTION_CODES, SessionAction, type InfoNotification } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getOpenSession } from '@/features/session';
@@ -58,7 +58,11 @@ export function useGameChannel(
         }
       }),
       next.on('machine', (machine) => gameActions.machine(machine)),
-      next.on('cycle', (cycle) => gameActions.cycle(cycle)),
+      next.on('cycle', (cycle) => {
+        // Play goes on: a limit's refusal no longer describes the screen.
+        if (PROTECTION_CODES.includes(useGameStore.getState().notice?.code ?? 0)) gameActions.set({ notice: null });
+        gameActions.cycle(cycle);
+      }),
       next.on('session', (session) => gameActions.session(session)),
       next.on('moneyTransfer', ({ active }) => {
         if (gameActions.moneyTransfer(active)) next.setAutoplay(false);
@@ -102,6 +106,10 @@ export function useGameChannel(
       }),
       next.on('error', (error) => {
         useGameStore.setState({ spinPending: false });
+        // A limit of the player's own stays on the screen: which limit, what is left, when it resets.
+        if (PROTECTION_CODES.includes(error.code)) gameActions.set({ notice: { code: error.code, params: error.Params ?? {} } });
+        // The reality check has a dialog of its own, not a toast.
+        if (error.code === Code.RealityCheckDue) return gameActions.set({ realityCheck: error.Params ?? {} });
         toast.error(translateCode(error.code, error.Params, error.ErrorMessage));
       }),
       next.on('fatal', (error) => {

@@ -126,6 +126,8 @@ export function useGameScreen() {
   const autoplay = () => {
     if (rules.autoplay !== null || !channel) return;
     const on = !state.autoplay;
+    // AUTOPLAY_ALLOWED off (a jurisdiction rule): the button is hidden and the A key does nothing.
+    if (on && !settings.AUTOPLAY_ALLOWED) return;
     gameActions.set({ autoplay: on });
     channel.setAutoplay(on);
   };

@@ -42,6 +42,8 @@ interface GameViewState {
   spinPending: boolean;
   /** A server notice that stays on the screen (a machine malfunction and what was paid). */
   notice: { code: number; params: Params } | null;
+  /** The reality check the server holds the next spin for (40920's Params), until acknowledged. */
+  realityCheck: Params | null;
 }
 
 const portraitQuery = typeof window === 'undefined' ? undefined : window.matchMedia?.(MEDIA.portrait);
@@ -74,6 +76,7 @@ const initialGameState = (volume = 1): GameViewState => ({
   lastCycle: null,
   spinPending: false,
   notice: null,
+  realityCheck: null,
 });
 
 export const useGameStore = create<GameViewState>(() => initialGameState());

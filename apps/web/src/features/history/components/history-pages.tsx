@@ -2,6 +2,7 @@ import type { SlotSessionRow, TransactionRow } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/lib/use-money';
 import { HistoryTable, type Column } from './history-table';
+import { RecallButton } from './recall-button';
 
 /** 3725 s → 1:02:05; durations read the same in every language. */
 function formatDuration(seconds: number | null | undefined): string {
@@ -99,6 +100,7 @@ export function SlotSessionsPage() {
     },
     { id: 'net', header: t('history.columns.net'), cell: (row) => money(row.net), numeric: true },
     { id: 'status', header: t('history.columns.status'), cell: (row) => status(row.status) },
+    { id: 'games', header: t('history.recall.title'), cell: (row) => <RecallButton sessionId={row.id} machine={row.machine} /> },
   ];
   return <HistoryTable kind="slotSessions" title={t('history.slotSessions')} columns={columns} />;
 }

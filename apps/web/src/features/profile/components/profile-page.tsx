@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
@@ -94,6 +96,15 @@ export function ProfilePage() {
               {t('profile.changePassword')}
             </h2>
             <ChangePasswordForm onChanged={reload} />
+          </section>
+          <section className="card" aria-labelledby="protection-title">
+            <h2 id="protection-title" className="card__title">
+              {t('profile.protection')}
+            </h2>
+            <p className="muted">{t('profile.protectionIntro')}</p>
+            <Link className="btn btn--secondary" to={paths.protection}>
+              {t('profile.openProtection')}
+            </Link>
           </section>
           <section className="card" aria-labelledby="support-title">
             <h2 id="support-title" className="card__title">

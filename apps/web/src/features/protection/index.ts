@@ -1,0 +1,2 @@
+export { ProtectionPage } from './components/protection-page';
+export { RealityCheckDialog } from './components/reality-check-dialog';
