@@ -10,9 +10,12 @@ import { REPO_ROOT, signIn, useEnglish } from './helpers';
 
 function readmeDemoAccounts(): { username: string; password: string }[] {
   const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  // The players' table is the first one of the section (the operator accounts' table follows it,
+  // and operators sign in at /admin, not through this form).
   const section = readme.split('## Demo accounts')[1]?.split('\n## ')[0] ?? '';
+  const playersTable = section.trim().split('\n\n')[0] ?? '';
   // Rows like: | `demo` (demo@reel.live) | `demo1234` | 1234 | 1,000.00 TRY |
-  return [...section.matchAll(/^\| `([^`]+)`[^|]*\| `([^`]+)` \|/gm)].map((m) => ({ username: m[1]!, password: m[2]! }));
+  return [...playersTable.matchAll(/^\| `([^`]+)`[^|]*\| `([^`]+)` \|/gm)].map((m) => ({ username: m[1]!, password: m[2]! }));
 }
 
 test.beforeEach(async ({ page }) => useEnglish(page));
