@@ -89,7 +89,7 @@ await product.waitUp();
 await sleep(3_000);
 
 const ops: HistoryOp[] = [];
-const operator = new ChaosOperator(() => product.databaseUrl, mulberry32(seed + 1_000), ops);
+const operator = new ChaosOperator(() => product.databaseUrl, mulberry32(seed + 1_000), ops, product.dataDir);
 await operator.createPlayers(PLAYERS.slice(3), 50_000);
 const baseline = await readBaseline(product.databaseUrl, cabinetsDir, MACHINES);
 const history: History = { players: PLAYERS.map((p) => ({ username: p.username, machineId: p.machineId })), ops, damaged: null };
