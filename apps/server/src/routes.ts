@@ -56,6 +56,8 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
   await app.register(floorRoutes, {
     db,
     bus,
+    // The sessions' cabinets where this server runs them; a cluster server's own agent hub otherwise.
+    cabinets: () => ctx.sessions?.cabinets ?? ctx.cabinets,
     sessions: () => ctx.sessions,
     frameAges: media ? async () => new Map((await media.client.stats()).machines.map((m) => [m.machineId, m.lastPacketAgeMs])) : null,
   });

@@ -19,7 +19,11 @@ export class FloorActions {
   constructor(
     private readonly deps: {
       db: Db;
-      sessions: FloorSessions;
+      /**
+       * This server's play sessions; absent on a cluster server (sessions run in the owner's room
+       * there, and the console's floor actions are not relayed to it yet: docs/operator.md).
+       */
+      sessions: () => FloorSessions | undefined;
       /** A machine changed: the staff channel pushes it. */
       changed: (machineId: number) => void;
     },
@@ -29,7 +33,7 @@ export class FloorActions {
     const reason = requireReason(reasonText);
     this.requireSession(machineId);
     await this.audited(staff, 'machine.kick', machineId, reason, async () => ({ before: null, after: null }));
-    const playerId = await this.deps.sessions.kickByStaff(machineId);
+    const playerId = await this.sessions.kickByStaff(machineId);
     this.deps.changed(machineId);
     return { playerId };
   }
@@ -38,7 +42,7 @@ export class FloorActions {
     const reason = requireReason(reasonText);
     this.requireSession(machineId);
     await this.audited(staff, 'machine.cash_out', machineId, reason, async () => ({ before: null, after: null }));
-    const playerId = await this.deps.sessions.cashOutByStaff(machineId);
+    const playerId = await this.sessions.cashOutByStaff(machineId);
     this.deps.changed(machineId);
     return { playerId };
   }
@@ -50,7 +54,7 @@ export class FloorActions {
       await setOutOfService(tx, machineId, outOfService);
       return { before: { outOfService: before.out_of_service }, after: { outOfService } };
     });
-    await this.deps.sessions.publishMachine(machineId);
+    await this.sessions.publishMachine(machineId);
     this.deps.changed(machineId);
   }
 
@@ -65,14 +69,20 @@ export class FloorActions {
       await setEmergencyStop(tx, machineId, stop);
       return { before: { emergencyStop: before.emergency_stop }, after: { emergencyStop: stop } };
     });
-    const delivered = this.deps.sessions.sendEmergencyStop(machineId, stop ? { reason } : null);
-    await this.deps.sessions.publishMachine(machineId);
+    const delivered = this.sessions.sendEmergencyStop(machineId, stop ? { reason } : null);
+    await this.sessions.publishMachine(machineId);
     this.deps.changed(machineId);
     return { delivered };
   }
 
+  private get sessions(): FloorSessions {
+    const sessions = this.deps.sessions();
+    if (!sessions) throw new AppError(Code.MachineNoAnswer, 503, {}, 'Floor actions are not available on a cluster server');
+    return sessions;
+  }
+
   private requireSession(machineId: number) {
-    if (!this.deps.sessions.isHeld(machineId)) throw new AppError(Code.NoOpenSession, 404);
+    if (!this.sessions.isHeld(machineId)) throw new AppError(Code.NoOpenSession, 404);
   }
 
   /** One transaction: the machine's row locked (404 when none), the change, its audit row. */

@@ -17,7 +17,7 @@ interface StaffSocket {
   send(text: string): void;
 }
 
-type Cabinets = Pick<CabinetPort, 'get' | 'isConnected' | 'on' | 'off'>;
+export type FloorCabinets = Pick<CabinetPort, 'get' | 'isConnected' | 'on' | 'off'>;
 
 export class FloorFeed {
   private readonly sockets = new Set<StaffSocket>();
@@ -27,7 +27,7 @@ export class FloorFeed {
   private readonly beat: NodeJS.Timeout;
   private readonly offs: (() => void)[] = [];
 
-  constructor(private readonly deps: { db: Db; bus: Bus; cabinets: () => Cabinets; frameAges: FrameAges | null; warn: (error: unknown) => void }) {
+  constructor(private readonly deps: { db: Db; bus: Bus; cabinets: () => FloorCabinets; frameAges: FrameAges | null; warn: (error: unknown) => void }) {
     const cabinets = deps.cabinets();
     const onMachine = ({ machineId }: { machineId: number }) => this.changed(machineId);
     for (const event of ['connected', 'disconnected', 'state', 'meters', 'cycle'] as const) {

@@ -26,19 +26,19 @@ import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { staffActor } from '../operator-actions/actor.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { FloorActions } from './floor-actions.js';
-import { FloorFeed } from './floor-feed.js';
+import { FloorFeed, type FloorCabinets } from './floor-feed.js';
 import type { FrameAges } from './floor-view.js';
 
 const AUTH_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 25_000;
 
-export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions: () => SessionManager; frameAges: FrameAges | null }> = async (
+export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; cabinets: () => FloorCabinets; sessions: () => SessionManager | undefined; frameAges: FrameAges | null }> = async (
   app,
-  { db, bus, sessions, frameAges },
+  { db, bus, cabinets, sessions, frameAges },
 ) => {
-  const feed = new FloorFeed({ db, bus, cabinets: () => sessions().cabinets, frameAges, warn: (error) => app.log.warn({ err: error }, 'floor feed') });
+  const feed = new FloorFeed({ db, bus, cabinets, frameAges, warn: (error) => app.log.warn({ err: error }, 'floor feed') });
   app.addHook('onClose', async () => feed.close());
-  const actions = new FloorActions({ db, sessions: sessions(), changed: (machineId) => feed.changed(machineId) });
+  const actions = new FloorActions({ db, sessions, changed: (machineId) => feed.changed(machineId) });
   const staffOnly = { config: { roles: STAFF } };
   const schema = securedSchema('admin');
   const withReason = <B,>(body: B) => schema({ params: FloorMachineParams, body, response: { 200: FloorActionResult, ...errorResponses } });
@@ -74,7 +74,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; sessions
     `/api${AdminFloorPath.video}`,
     { ...staffOnly, schema: schema({ params: FloorMachineParams, response: { 200: StreamGrant, ...errorResponses } }) },
     async (request) => {
-      const grant = await sessions().staffVideoGrant(request.params.machineId);
+      const grant = await sessions()?.staffVideoGrant(request.params.machineId);
       if (!grant) throw new AppError(Code.PipelineFailed, 503);
       return grant;
     },
