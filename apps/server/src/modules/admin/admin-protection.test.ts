@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.operatorLogin('admin', 'admin1234');
   staff = await t.operatorLogin('staff1', 'staff1234');
-  const ids = await t.ctx.db.query<{ id: number; username: string }>("SELECT id, username FROM players WHERE username IN ('bobby', 'alice')");
+  const ids = await t.ctx.db.query<{ id: number; username: string }>(
+    "SELECT id, username FROM players WHERE username IN ('bobby', 'alice')",
+  );
   bobby = ids.rows.find((r) => r.username === 'bobby')!.id;
   alice = ids.rows.find((r) => r.username === 'alice')!.id;
   const { limits, breaks } = t.ctx.protection;
@@ -29,22 +31,58 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const auditRows = async () =>
-  (await t.ctx.db.query<{ actor: string; action: string; target: string; before: unknown; after: unknown; reason: string }>('SELECT * FROM audit_log ORDER BY seq')).rows;
-const read = (token: string, playerId: number) => t.app.inject({ url: `/api/admin/players/${playerId}/protection`, headers: t.auth(token) });
+  (
+    await t.ctx.db.query<{
+      actor: string;
+      action: string;
+      target: string;
+      before: unknown;
+      after: unknown;
+      reason: string;
+    }>('SELECT * FROM audit_log ORDER BY seq')
+  ).rows;
+const read = (token: string, playerId: number) =>
+  t.app.inject({ url: `/api/admin/players/${playerId}/protection`, headers: t.auth(token) });
 const end = (token: string, playerId: number, payload: object) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/players/${playerId}/end-self-exclusion`, headers: t.auth(token), payload });
-const signIn = (username: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: `${username}1234` } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/players/${playerId}/end-self-exclusion`,
+    headers: t.auth(token),
+    payload,
+  });
+const signIn = (username: string) =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password: `${username}1234` } });
 
 describe("a player's protection in the console", () => {
   it('staff read every limit as it applies now and every break', async () => {
     const response = await read(staff, bobby);
     expect(response.statusCode).toBe(200);
     const body = response.json<AdminPlayerProtection>();
-    expect(body.limits.map((l) => l.key)).toEqual(['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session_minutes']);
-    expect(body.limits[0]).toMatchObject({ key: 'deposit_day', value: 5_000, used: 0, pending: { value: 9_000 } });
+    expect(body.limits.map((l) => l.key)).toEqual([
+      'deposit_day',
+      'deposit_week',
+      'deposit_month',
+      'loss_day',
+      'loss_week',
+      'loss_month',
+      'session_minutes',
+    ]);
+    expect(body.limits[0]).toMatchObject({
+      key: 'deposit_day',
+      value: 5_000,
+      used: 0,
+      pending: { value: 9_000 },
+    });
     expect(body.limits[0]!.resetsAt).not.toBeNull();
     expect(body.breaks).toEqual([
-      expect.objectContaining({ kind: 'self_exclusion', period: 'self_exclusion_6m', active: true, endedEarlyAt: null, endedBy: null, endReason: null }),
+      expect.objectContaining({
+        kind: 'self_exclusion',
+        period: 'self_exclusion_6m',
+        active: true,
+        endedEarlyAt: null,
+        endedBy: null,
+        endReason: null,
+      }),
     ]);
     expect((await read(staff, 999_999)).json()).toMatchObject({ status: false, code: Code.NotFound });
   });
@@ -66,7 +104,9 @@ describe("a player's protection in the console", () => {
       expect(refused.json()).toMatchObject({ status: false, code: Code.ReasonRequired });
     }
     expect(await auditRows()).toHaveLength(rowsBefore);
-    expect((await read(staff, bobby)).json<AdminPlayerProtection>().breaks[0]).toMatchObject({ active: true });
+    expect((await read(staff, bobby)).json<AdminPlayerProtection>().breaks[0]).toMatchObject({
+      active: true,
+    });
   });
 
   it('a cool-off cannot be ended early: 40400, no row, the player still refused', async () => {
@@ -83,7 +123,12 @@ describe("a player's protection in the console", () => {
     const ended = await end(admin, bobby, { reason: 'court order 17/2026' });
     expect(ended.statusCode).toBe(200);
     const [latest] = ended.json<AdminPlayerProtection>().breaks;
-    expect(latest).toMatchObject({ kind: 'self_exclusion', active: false, endedBy: 'admin', endReason: 'court order 17/2026' });
+    expect(latest).toMatchObject({
+      kind: 'self_exclusion',
+      active: false,
+      endedBy: 'admin',
+      endReason: 'court order 17/2026',
+    });
     expect(latest!.endedEarlyAt).not.toBeNull();
 
     const added = (await auditRows()).slice(rowsBefore);
@@ -93,8 +138,18 @@ describe("a player's protection in the console", () => {
         action: 'player.end-self-exclusion',
         target: `player:${bobby}`,
         reason: 'court order 17/2026',
-        before: expect.objectContaining({ id: latest!.id, kind: 'self_exclusion', active: true, endedEarlyAt: null }),
-        after: expect.objectContaining({ id: latest!.id, active: false, endedEarlyAt: latest!.endedEarlyAt, endedBy: 'admin' }),
+        before: expect.objectContaining({
+          id: latest!.id,
+          kind: 'self_exclusion',
+          active: true,
+          endedEarlyAt: null,
+        }),
+        after: expect.objectContaining({
+          id: latest!.id,
+          active: false,
+          endedEarlyAt: latest!.endedEarlyAt,
+          endedBy: 'admin',
+        }),
       }),
     ]);
     expect((await signIn('bobby')).statusCode).toBe(200);

@@ -18,7 +18,10 @@ interface ProtectionRouteDeps {
   protection: Pick<Protection, 'limits' | 'breaks'>;
 }
 
-export const adminProtectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = async (app, { db, protection }) => {
+export const adminProtectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDeps> = async (
+  app,
+  { db, protection },
+) => {
   const schema = securedSchema('admin');
   const response = { 200: AdminPlayerProtection, ...errorResponses };
   const view = async (playerId: number) => ({
@@ -28,15 +31,26 @@ export const adminProtectionRoutes: FastifyPluginAsyncTypebox<ProtectionRouteDep
     breaks: await protection.breaks.history(playerId),
   });
 
-  app.get(AdminPath.playerProtection, { config: { roles: STAFF }, schema: schema({ params: AdminIdParams, response }) }, async (request) => {
-    // No such player: 40400 (the limits alone would answer an empty set).
-    await playerSummary(db, request.params.id);
-    return view(request.params.id);
-  });
+  app.get(
+    AdminPath.playerProtection,
+    { config: { roles: STAFF }, schema: schema({ params: AdminIdParams, response }) },
+    async (request) => {
+      // No such player: 40400 (the limits alone would answer an empty set).
+      await playerSummary(db, request.params.id);
+      return view(request.params.id);
+    },
+  );
 
-  app.post(AdminPath.playerEndSelfExclusion, { config: { roles: ADMIN_ONLY }, schema: schema({ params: AdminIdParams, body: ReasonRequest, response }) }, async (request) => {
-    const acting = { actor: operatorActor(request.operator), reason: requireReason(request.body.reason) };
-    await endSelfExclusion({ db, breaks: protection.breaks }, acting, request.operator, request.params.id);
-    return view(request.params.id);
-  });
+  app.post(
+    AdminPath.playerEndSelfExclusion,
+    {
+      config: { roles: ADMIN_ONLY },
+      schema: schema({ params: AdminIdParams, body: ReasonRequest, response }),
+    },
+    async (request) => {
+      const acting = { actor: operatorActor(request.operator), reason: requireReason(request.body.reason) };
+      await endSelfExclusion({ db, breaks: protection.breaks }, acting, request.operator, request.params.id);
+      return view(request.params.id);
+    },
+  );
 };

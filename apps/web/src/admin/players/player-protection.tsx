@@ -1,4 +1,9 @@
-import type { AdminPlayerBreak, AdminPlayerProtection, AdminPlayerSummary, PlayerLimit } from '@reel/protocol';
+import type {
+  AdminPlayerBreak,
+  AdminPlayerProtection,
+  AdminPlayerSummary,
+  PlayerLimit,
+} from '@reel/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +23,8 @@ function LimitsTable({ limits }: { limits: PlayerLimit[] }) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   // Money limits are cents; the session time limit is minutes.
-  const amount = (key: PlayerLimit['key'], value: number) => (key === 'session_minutes' ? t('protection.minutes', { count: value }) : format.money(value));
+  const amount = (key: PlayerLimit['key'], value: number) =>
+    key === 'session_minutes' ? t('protection.minutes', { count: value }) : format.money(value);
   return (
     <table className="admin-table">
       <caption>{t('protection.limits')}</caption>
@@ -35,7 +41,9 @@ function LimitsTable({ limits }: { limits: PlayerLimit[] }) {
         {limits.map((limit) => (
           <tr key={limit.key}>
             <td>{t(`protection.keys.${limit.key}`)}</td>
-            <td className="admin-num">{limit.value === null ? t('protection.noLimit') : amount(limit.key, limit.value)}</td>
+            <td className="admin-num">
+              {limit.value === null ? t('protection.noLimit') : amount(limit.key, limit.value)}
+            </td>
             <td className="admin-num">{amount(limit.key, limit.used)}</td>
             <td>{format.date(limit.resetsAt)}</td>
             <td>
@@ -43,7 +51,10 @@ function LimitsTable({ limits }: { limits: PlayerLimit[] }) {
                 ? '—'
                 : limit.pending.value === null
                   ? t('protection.pendingRemoval', { at: format.date(limit.pending.confirmableAt) })
-                  : t('protection.pendingValue', { value: amount(limit.key, limit.pending.value), at: format.date(limit.pending.confirmableAt) })}
+                  : t('protection.pendingValue', {
+                      value: amount(limit.key, limit.pending.value),
+                      at: format.date(limit.pending.confirmableAt),
+                    })}
             </td>
           </tr>
         ))}
@@ -59,7 +70,11 @@ function BreaksTable({ breaks }: { breaks: AdminPlayerBreak[] }) {
     row.active
       ? t('protection.active')
       : row.endedEarlyAt
-        ? t('protection.endedEarly', { at: format.date(row.endedEarlyAt), by: row.endedBy ?? '—', reason: row.endReason ?? '' })
+        ? t('protection.endedEarly', {
+            at: format.date(row.endedEarlyAt),
+            by: row.endedBy ?? '—',
+            reason: row.endReason ?? '',
+          })
         : t('protection.over');
   if (breaks.length === 0) return <p className="admin-muted">{t('protection.noBreaks')}</p>;
   return (
@@ -94,7 +109,10 @@ function EndSelfExclusion({ player }: { player: AdminPlayerSummary }) {
   const [open, setOpen] = useState(false);
 
   async function confirm(reason: string) {
-    const answer = await adminApi.post<AdminPlayerProtection>(fillPath(AdminPath.playerEndSelfExclusion, { id: player.id }), { reason });
+    const answer = await adminApi.post<AdminPlayerProtection>(
+      fillPath(AdminPath.playerEndSelfExclusion, { id: player.id }),
+      { reason },
+    );
     queryClient.setQueryData(protectionKey(player.id), answer);
     toast.success(t('protection.ended'));
   }
@@ -125,7 +143,8 @@ export function PlayerProtection({ player }: { player: AdminPlayerSummary }) {
   const operator = useOperatorSession((state) => state.operator);
   const query = useQuery({
     queryKey: protectionKey(player.id),
-    queryFn: () => adminApi.get<AdminPlayerProtection>(fillPath(AdminPath.playerProtection, { id: player.id })),
+    queryFn: () =>
+      adminApi.get<AdminPlayerProtection>(fillPath(AdminPath.playerProtection, { id: player.id })),
   });
   return (
     <section className="admin-card" aria-labelledby="player-protection">
@@ -133,7 +152,10 @@ export function PlayerProtection({ player }: { player: AdminPlayerSummary }) {
       <QueryState query={query}>
         {(protection) => (
           <>
-            {isAdmin(operator) && protection.breaks.some((row) => row.active && row.kind === 'self_exclusion') ? <EndSelfExclusion player={player} /> : null}
+            {isAdmin(operator) &&
+            protection.breaks.some((row) => row.active && row.kind === 'self_exclusion') ? (
+              <EndSelfExclusion player={player} />
+            ) : null}
             <LimitsTable limits={protection.limits} />
             <BreaksTable breaks={protection.breaks} />
           </>
