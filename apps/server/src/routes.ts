@@ -43,7 +43,7 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(handPayRoutes, { db, bus, sessions: () => ctx.sessions });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
-      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config });
+      await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config, protection: ctx.protection });
       await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile), breakRoad: { breaks: ctx.protection.breaks, tokens, bus, sessions } });
     },
     { prefix: '/api' },

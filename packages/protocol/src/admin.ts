@@ -13,6 +13,7 @@ import { AdminPageQuery, AdminResult, OperatorRoleSchema, OperatorStatusSchema, 
 export * from './admin-fields.js';
 export * from './admin-players.js';
 export * from './admin-money.js';
+export * from './admin-protection.js';
 
 /** The audit trail's actor of a command-line action: `cli:<os user>`; of a console action: `operator:<username>`. */
 export const AUDIT_ACTOR_PREFIX = { operator: 'operator:', cli: 'cli:' } as const;
@@ -34,6 +35,8 @@ export const AdminPath = {
   playerPin: '/admin/players/:id/pin',
   playerUnlock: '/admin/players/:id/unlock',
   playerNotes: '/admin/players/:id/notes',
+  playerProtection: '/admin/players/:id/protection',
+  playerEndSelfExclusion: '/admin/players/:id/end-self-exclusion',
   ledgerAccounts: '/admin/ledger/accounts',
   ledgerTransfers: '/admin/ledger/transfers',
   ledgerAudit: '/admin/ledger/audit',

@@ -84,6 +84,8 @@ const ROUTES: Record<string, Who> = {
   'POST /api/admin/players/:id/password': 'admin',
   'POST /api/admin/players/:id/pin': 'admin',
   'POST /api/admin/players/:id/notes': 'staff',
+  'GET /api/admin/players/:id/protection': 'staff',
+  'POST /api/admin/players/:id/end-self-exclusion': 'admin',
   'GET /api/admin/ledger/accounts': 'staff',
   'GET /api/admin/ledger/transfers': 'staff',
   'GET /api/admin/ledger/audit': 'staff',

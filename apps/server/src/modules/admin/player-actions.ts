@@ -12,6 +12,7 @@ import { appendAudit } from '../audit/audit-log.js';
 import { announceRevocation } from '../auth/revocations.js';
 import { OperationKind, walletBalance, type MoveResult, type WalletBalance } from '../ledger/ledger.js';
 import { withMoney } from '../ledger/ledger-service.js';
+import type { PlayerBreaks } from '../protection/player-breaks.js';
 
 /** Who acts and why: the audit row's actor and reason. */
 interface Acting {
@@ -171,5 +172,18 @@ export async function addNote(db: Db, acting: { actor: string; operatorId: numbe
     );
     await appendAudit(tx, { actor: acting.actor, action: 'player.note', target: target(playerId), before: null, after: { note_id: rows[0]!.id }, reason: text });
     return { playerId, noteId: rows[0]!.id };
+  });
+}
+
+/**
+ * Admin only: ends the player's self-exclusion in force (a cool-off cannot be ended: 40400) and
+ * writes its audit row in the same transaction: the break as it was, and as it ended. The player may
+ * sign in again at once.
+ */
+export async function endSelfExclusion(deps: { db: Db; breaks: PlayerBreaks }, acting: Acting, admin: { id: number; username: string }, playerId: number) {
+  return withTransaction(deps.db, async (tx) => {
+    const { before, after } = await deps.breaks.endSelfExclusionEarly(tx, playerId, { admin, reason: acting.reason });
+    await appendAudit(tx, { ...acting, action: 'player.end-self-exclusion', target: target(playerId), before, after });
+    return { playerId };
   });
 }

@@ -26,9 +26,18 @@ export async function activeBreak(db: Queryable, playerId: number, at: Date, loc
   return rows[0];
 }
 
+/** A break with the username of the admin who ended it early, if one did. */
+export interface StaffBreakRow extends BreakRow {
+  ended_by_name: string | null;
+}
+
 /** Every break of the player, newest first (what staff see). */
-export async function breaksOf(db: Queryable, playerId: number): Promise<BreakRow[]> {
-  const { rows } = await db.query<BreakRow>(`SELECT ${COLUMNS} FROM player_breaks WHERE player_id = $1 ORDER BY starts_at DESC, id DESC`, [playerId]);
+export async function breaksOf(db: Queryable, playerId: number): Promise<StaffBreakRow[]> {
+  const { rows } = await db.query<StaffBreakRow>(
+    `SELECT ${COLUMNS}, (SELECT o.username FROM operators o WHERE o.id = player_breaks.ended_by) AS ended_by_name
+       FROM player_breaks WHERE player_id = $1 ORDER BY starts_at DESC, id DESC`,
+    [playerId],
+  );
   return rows;
 }
 
@@ -40,6 +49,7 @@ export async function insertBreak(db: Queryable, row: { playerId: number; kind: 
   return rows[0]!;
 }
 
+/** Ends a break early; `by` is the admin operator's id (migration 015). */
 export async function endBreakEarly(db: Queryable, id: number, end: { at: Date; by: number; reason: string }) {
   await db.query('UPDATE player_breaks SET ended_early_at = $2, ended_by = $3, end_reason = $4 WHERE id = $1', [id, end.at, end.by, end.reason]);
 }

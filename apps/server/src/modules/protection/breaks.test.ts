@@ -9,6 +9,7 @@ import { breakEnd, Code, PROTOCOL_VERSION, type BreakResponse } from '@reel/prot
 import { createTestApp, type TestApp } from '../../../test/helper.js';
 import { FakeCabinets } from '../../../test/doubles/fake-cabinets.js';
 import { TestSocket } from '../../../test/ws-client.js';
+import { withTransaction } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { signedInPlayer } from '../auth/login.js';
 import { machineCredits, walletBalance } from '../ledger/ledger.js';
@@ -122,19 +123,21 @@ describe('the end of a break', () => {
 
   it('only a self-exclusion is ended early, by an admin, with a reason that staff can read', async () => {
     const bobby = await playerId('bobby');
-    const admin = await playerId('demo');
+    const admin = { id: (await t.ctx.db.query<{ id: number }>("SELECT id FROM operators WHERE username = 'admin'")).rows[0]!.id, username: 'admin' };
     const breaks = t.ctx.protection.breaks;
-    expect((await refusalOf(breaks.endSelfExclusionEarly(bobby, { adminId: admin, reason: '  ' }))).code).toBe(Code.InvalidRequest);
-    await breaks.endSelfExclusionEarly(bobby, { adminId: admin, reason: 'court order 17/2026' });
+    const end = (player: number, reason: string) => withTransaction(t.ctx.db, (tx) => breaks.endSelfExclusionEarly(tx, player, { admin, reason }));
+    expect((await refusalOf(end(bobby, '  '))).code).toBe(Code.ReasonRequired);
+    const { before, after } = await end(bobby, 'court order 17/2026');
+    expect(before).toMatchObject({ kind: 'self_exclusion', active: true, endedEarlyAt: null });
+    expect(after).toMatchObject({ id: before.id, active: false, endedBy: 'admin', endReason: 'court order 17/2026' });
     expect(await breaks.refusal(bobby)).toBeNull();
     const [latest] = await breaks.history(bobby);
-    expect(latest).toMatchObject({ kind: 'self_exclusion', active: false, endedBy: admin, endReason: 'court order 17/2026' });
-    expect(latest!.endedEarlyAt).not.toBeNull();
+    expect(latest).toEqual(after);
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'bobby', password: 'bobby1234' } })).statusCode).toBe(200);
 
     // A cool-off is not ended early.
     const alice = await playerId('alice');
-    expect((await refusalOf(breaks.endSelfExclusionEarly(alice, { adminId: admin, reason: 'asked nicely' }))).code).toBe(Code.NotFound);
+    expect((await refusalOf(end(alice, 'asked nicely'))).code).toBe(Code.NotFound);
     expect((await breaks.refusal(alice))?.code).toBe(Code.CoolingOff);
   });
 

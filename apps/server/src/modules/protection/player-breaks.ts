@@ -3,12 +3,13 @@
  * one (take-break.ts signs them out and cashes them out); while it runs every sign-in channel is
  * refused with a code that says until when (`refusal`, asked by the sign-in and every token check).
  * The player cannot shorten it; staff read it (`history`), and only an admin ends a self-exclusion
- * early, with a reason (`endSelfExclusionEarly`: the admin API on /api/admin calls it).
+ * early, with a reason (`endSelfExclusionEarly`, in the transaction of the console's action that
+ * also writes its audit row: modules/admin/player-actions.ts).
  */
-import { breakEnd, BREAK_PERIODS, Code, type BreakPeriod, type PlayerBreak } from '@reel/protocol';
-import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
+import { breakEnd, BREAK_PERIODS, Code, type AdminPlayerBreak, type BreakPeriod, type PlayerBreak } from '@reel/protocol';
+import { withTransaction, type Db, type Queryable, type Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
-import { activeBreak, breaksOf, endBreakEarly, insertBreak, type BreakRow } from './breaks-repository.js';
+import { activeBreak, breaksOf, endBreakEarly, insertBreak, type BreakRow, type StaffBreakRow } from './breaks-repository.js';
 
 interface BreakDeps {
   db: Db;
@@ -17,14 +18,15 @@ interface BreakDeps {
 
 const publicBreak = (row: BreakRow): PlayerBreak => ({ kind: row.kind, period: row.period, startsAt: row.starts_at.toISOString(), endsAt: row.ends_at.toISOString() });
 
-/** What a staff member sees of a player's break. */
-interface StaffBreakView extends PlayerBreak {
-  id: number;
-  active: boolean;
-  endedEarlyAt: string | null;
-  endedBy: number | null;
-  endReason: string | null;
-}
+/** What a staff member sees of a player's break: whether it is in force at `nowMs` and how it ended. */
+const staffBreak = (row: StaffBreakRow, nowMs: number): AdminPlayerBreak => ({
+  ...publicBreak(row),
+  id: row.id,
+  active: !row.ended_early_at && row.starts_at.getTime() <= nowMs && nowMs < row.ends_at.getTime(),
+  endedEarlyAt: row.ended_early_at?.toISOString() ?? null,
+  endedBy: row.ended_by_name,
+  endReason: row.end_reason,
+});
 
 export class PlayerBreaks {
   constructor(private readonly deps: BreakDeps) {}
@@ -50,31 +52,26 @@ export class PlayerBreaks {
   }
 
   /** Staff: every break of the player, newest first, with whether it is in force and how it ended. */
-  async history(playerId: number): Promise<StaffBreakView[]> {
+  async history(playerId: number): Promise<AdminPlayerBreak[]> {
     const nowMs = this.deps.now();
-    return (await breaksOf(this.deps.db, playerId)).map((row) => ({
-      ...publicBreak(row),
-      id: row.id,
-      active: !row.ended_early_at && row.starts_at.getTime() <= nowMs && nowMs < row.ends_at.getTime(),
-      endedEarlyAt: row.ended_early_at?.toISOString() ?? null,
-      endedBy: row.ended_by,
-      endReason: row.end_reason,
-    }));
+    return (await breaksOf(this.deps.db, playerId)).map((row) => staffBreak(row, nowMs));
   }
 
   /**
-   * Admin only (the caller checks the role): ends the player's self-exclusion in force now, recorded
-   * with who ended it and why. A cool-off cannot be ended early: without a self-exclusion in force
-   * this answers 40400.
+   * Admin only (the caller checks the role): ends the player's self-exclusion in force now, inside
+   * the caller's transaction `tx` (which also writes the audit row, so both commit or neither),
+   * recorded with the admin and the reason. A cool-off cannot be ended early: without a
+   * self-exclusion in force this answers 40400. Returns the break as it was and as it is now.
    */
-  async endSelfExclusionEarly(playerId: number, end: { adminId: number; reason: string }) {
+  async endSelfExclusionEarly(tx: Tx, playerId: number, end: { admin: { id: number; username: string }; reason: string }) {
     const reason = end.reason.trim();
-    if (!reason) throw new AppError(Code.InvalidRequest, 400, {}, 'Invalid request: a reason is required');
+    if (!reason) throw new AppError(Code.ReasonRequired, 400);
     const at = new Date(this.deps.now());
-    await withTransaction(this.deps.db, async (tx) => {
-      const row = await activeBreak(tx, playerId, at, true);
-      if (!row || row.kind !== 'self_exclusion') throw new AppError(Code.NotFound, 404, {}, 'No self-exclusion is in force for this player');
-      await endBreakEarly(tx, row.id, { at, by: end.adminId, reason });
-    });
+    const row = await activeBreak(tx, playerId, at, true);
+    if (!row || row.kind !== 'self_exclusion') throw new AppError(Code.NotFound, 404, {}, 'No self-exclusion is in force for this player');
+    await endBreakEarly(tx, row.id, { at, by: end.admin.id, reason });
+    const before = staffBreak({ ...row, ended_by_name: null }, at.getTime());
+    const after = staffBreak({ ...row, ended_early_at: at, ended_by: end.admin.id, end_reason: reason, ended_by_name: end.admin.username }, at.getTime());
+    return { before, after };
   }
 }

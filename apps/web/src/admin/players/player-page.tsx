@@ -7,6 +7,7 @@ import { AdminPath } from '../lib/contract';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { QueryState } from '../components/query-state';
 import { PlayerActions } from './player-actions';
+import { PlayerProtection } from './player-protection';
 import { PlayerState } from './players-page';
 import { LoginLog, PlayerNotes, PlayerSessions, PlayerTransactions } from './player-tables';
 
@@ -33,7 +34,7 @@ function Wallet({ detail }: { detail: AdminPlayerDetail }) {
   );
 }
 
-/** One player: state, wallet parts, actions, sessions, transactions, login log and notes. */
+/** One player: state, wallet parts, actions, protection (limits and breaks), sessions, transactions, login log and notes. */
 export function PlayerPage() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
@@ -64,6 +65,7 @@ export function PlayerPage() {
             </p>
             <PlayerActions player={detail.player} />
             <Wallet detail={detail} />
+            <PlayerProtection player={detail.player} />
             <PlayerSessions rows={detail.sessions} />
             <PlayerTransactions rows={detail.transactions} />
             <LoginLog rows={detail.logins} />
