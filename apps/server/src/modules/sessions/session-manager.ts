@@ -22,6 +22,7 @@ import { BackgroundWork } from './background-work.js';
 import { showView } from './cabinet-view.js';
 import { CommandOutbox } from './command-outbox.js';
 import { CycleOrder } from './cycle-order.js';
+import { AutoplayWatch } from './autoplay-watch.js';
 import { GameCycles } from './game-cycles.js';
 import { LobbyStatus } from './lobby-status.js';
 import { setCabinetState } from './machine-state.js';
@@ -82,7 +83,8 @@ export class SessionManager implements SessionService {
     const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
     const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, secondSignerCents, warn });
     const handPayLimitCents = () => settings().HAND_PAY_LIMIT;
-    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, track });
+    const autoplay = new AutoplayWatch({ db, cabinets, floor, views, protection: deps.protection });
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, autoplay, track });
     const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,

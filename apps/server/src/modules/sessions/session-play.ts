@@ -6,6 +6,7 @@ import type { LiveSession } from './live-session.js';
 import { showView } from './cabinet-view.js';
 import { refuseWhileStopped } from './machine-locks.js';
 import type { SessionKit } from './session-kit.js';
+import { checkSpinAllowed } from './spin-check.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
 type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection'>;
@@ -23,10 +24,8 @@ export class SessionPlay {
   }
 
   /** Player protection, asked before a spin (or autoplay) is sent (protection.ts `checkSpin`). */
-  private async mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
-    const meters = this.kit.cabinets.get(live.machineId)?.meters;
-    const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
-    await this.kit.protection.checkSpin(this.kit.db, { kind, playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
+  private mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
+    return checkSpinAllowed(this.kit, live, kind);
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {
