@@ -15,7 +15,7 @@
  * The rooms are built bottom-up and each gets only rooms below it: the road runs one way, from
  * here down to the ledger, and results come back as return values (docs/sessions.md).
  */
-import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
+import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type AutoplayStops, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { BackgroundWork } from './background-work.js';
@@ -99,6 +99,7 @@ export class SessionManager implements SessionService {
       outbox,
       meters,
       protection: deps.protection,
+      autoplayWatch: autoplay,
       warn,
     };
     this.money = new SessionMoney(this.kit, malfunctions);
@@ -244,8 +245,8 @@ export class SessionManager implements SessionService {
     return this.play.setBetLevel(playerId, commandId, level);
   }
 
-  autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.play.autoplay(playerId, commandId, on);
+  autoplay(playerId: number, commandId: string, on: boolean, stops?: AutoplayStops) {
+    return this.play.autoplay(playerId, commandId, on, stops);
   }
 
   renewStream(playerId: number) {
