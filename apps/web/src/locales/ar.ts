@@ -361,6 +361,7 @@ export const ar: Translation = {
     breakFinalTitle: 'هل أنت متأكد؟',
     breakFinalText: 'لا يمكن التراجع عن هذا أو تقصيره. لن تتمكن من تسجيل الدخول حتى {{until}}.',
     breakFinalConfirm: 'نعم، ابدأ الآن',
+    summaryTitle: 'انتهت جلستك على {{machine}}',
     realityTitle: 'تذكير بالواقع',
     realityIntro: 'أنت تلعب منذ {{minutes}} دقيقة. هذا ملخص جلستك حتى الآن.',
     realityElapsed: 'وقت اللعب',

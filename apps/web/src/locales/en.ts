@@ -361,6 +361,7 @@ export const en = {
     breakFinalTitle: 'Are you sure?',
     breakFinalText: 'This cannot be undone or shortened. You cannot sign in until {{until}}.',
     breakFinalConfirm: 'Yes, start it now',
+    summaryTitle: 'Your session on {{machine}} has ended',
     realityTitle: 'Reality check',
     realityIntro: 'You have been playing for {{minutes}} minutes. Here is your session so far.',
     realityElapsed: 'Time played',

@@ -363,6 +363,7 @@ export const tr: Translation = {
     breakFinalTitle: 'Emin misiniz?',
     breakFinalText: 'Bu geri alınamaz ve kısaltılamaz. {{until}} zamanına kadar giriş yapamazsınız.',
     breakFinalConfirm: 'Evet, şimdi başlat',
+    summaryTitle: '{{machine}} oturumunuz sona erdi',
     realityTitle: 'Gerçeklik kontrolü',
     realityIntro: '{{minutes}} dakikadır oynuyorsunuz. Oturumunuzun şu ana kadarki özeti.',
     realityElapsed: 'Oynanan süre',

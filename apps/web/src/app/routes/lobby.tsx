@@ -1,4 +1,5 @@
 import { LobbyGroupPage, LobbyPage } from '@/features/lobby';
+import { SessionSummary } from '@/features/protection';
 import { QueryRoot } from '@/lib/query-client';
 
 export { prefetchLobby } from '@/features/lobby';
@@ -7,6 +8,7 @@ export function LobbyRoute() {
   return (
     <QueryRoot>
       <LobbyPage />
+      <SessionSummary />
     </QueryRoot>
   );
 }

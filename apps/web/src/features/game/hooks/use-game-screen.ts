@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
+import { closedSessionState } from '@/features/protection';
 import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
 import type { ReconnectAction } from '@/lib/reconnect-rules';
@@ -52,7 +53,8 @@ export function useGameScreen() {
   const cashoutOnJoin = search.get('cashout') === '1';
 
   const { channel, interruption, clearInterruption, leave } = useGameChannel(machineId, {
-    exit: () => navigate(paths.lobby, { replace: true }),
+    // The lobby shows the session's summary once the server has closed it.
+    exit: () => navigate(paths.lobby, { replace: true, state: closedSessionState(useGameStore.getState().session?.sessionId) }),
     cashoutOnJoin,
   });
 
