@@ -7,8 +7,8 @@ export { prefetchLobby } from '@/features/lobby';
 export function LobbyRoute() {
   return (
     <QueryRoot>
-      <LobbyPage />
       <SessionSummary />
+      <LobbyPage />
     </QueryRoot>
   );
 }

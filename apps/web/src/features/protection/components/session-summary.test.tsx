@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryRoot, queryClient } from '@/lib/query-client';
 import { mockFetch, setupI18n, setupSettings } from '@/testing/test-utils';
-import { SessionSummary, SessionSummaryDialog } from './session-summary-dialog';
+import { SessionSummary, SessionSummaryPanel } from './session-summary';
 
 beforeAll(async () => {
   setupSettings();
@@ -34,8 +34,8 @@ const closed: SlotSessionRow = {
 
 const money = (cents: number) => `₺${(cents / 100).toFixed(2)}`;
 
-function figures(dialog: HTMLElement) {
-  return within(within(dialog).getByTestId('session-summary'))
+function figures(panel: HTMLElement) {
+  return within(within(panel).getByTestId('session-summary'))
     .getAllByRole('definition')
     .map((cell) => cell.textContent);
 }
@@ -43,11 +43,11 @@ function figures(dialog: HTMLElement) {
 describe('the session summary', () => {
   it("shows the closed session's time played, spins, money in and out and net position as its /slot-sessions row", async () => {
     const onClose = vi.fn();
-    render(<SessionSummaryDialog row={closed} money={money} onClose={onClose} />);
-    const dialog = screen.getByRole('dialog', { name: 'Your session on Lucky 7 has ended' });
+    render(<SessionSummaryPanel row={closed} money={money} onClose={onClose} />);
+    const dialog = screen.getByRole('region', { name: 'Your session on Lucky 7 has ended' });
     expect(figures(dialog)).toEqual(['1:02:05', '37', '₺50.00', '₺32.50', '₺-17.50']);
     expect(within(dialog).getByRole('link', { name: 'See history' })).toHaveAttribute('href', '/slot-sessions');
-    await userEvent.setup().click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -60,11 +60,11 @@ describe('the session summary', () => {
       initialEntries: [{ pathname: '/', state: { closedSessionId: 's-42' } }],
     });
     render(<RouterProvider router={router} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Your session on Lucky 7 has ended' }, { timeout: 4_000 });
+    const dialog = await screen.findByRole('region', { name: 'Your session on Lucky 7 has ended' }, { timeout: 4_000 });
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(figures(dialog)[1]).toBe('37');
-    await userEvent.setup().click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region')).toBeNull();
     expect(router.state.location.state).toBeNull();
   });
 });
