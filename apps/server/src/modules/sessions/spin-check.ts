@@ -1,8 +1,14 @@
 /** What the server asks player protection before a game starts on a session's machine. */
+import type { Db } from '../../db/pool.js';
+import type { Protection } from '../protection/protection.js';
 import type { LiveSession } from './live-session.js';
-import type { SessionKit } from './session-kit.js';
+import type { CabinetPort } from './types.js';
 
-export type SpinCheckKit = Pick<SessionKit, 'db' | 'cabinets' | 'protection'>;
+export interface SpinCheckKit {
+  db: Db;
+  cabinets: CabinetPort;
+  protection: Protection;
+}
 
 /**
  * Throws the refusal (protection.ts `checkSpin`) for the machine's current bet; a free spin's bet
