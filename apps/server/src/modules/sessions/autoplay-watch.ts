@@ -50,13 +50,13 @@ export class AutoplayWatch {
       this.runs.delete(session.machineId);
       return;
     }
+    // Counted before anything is awaited, so the games count in the order they were stored.
+    const reached = this.playersStop(session, cycle);
     const refusal = await checkSpinAllowed(kit, session, 'autoplay').then(
       () => undefined,
       (error: unknown) => asAppError(error) ?? Promise.reject(error),
     );
-    const stop: Stop | undefined = refusal
-      ? { event: 'error', code: refusal.code, message: refusal.message, params: refusal.params }
-      : this.playersStop(session, cycle);
+    const stop: Stop | undefined = refusal ? { event: 'error', code: refusal.code, message: refusal.message, params: refusal.params } : reached;
     if (stop) await this.stop(session, cycle, stop);
   }
 

@@ -133,7 +133,10 @@ export function useGameScreen() {
     // AUTOPLAY_ALLOWED off (a jurisdiction rule): the button is hidden and the A key does nothing.
     if (on && !settings.AUTOPLAY_ALLOWED) return;
     // Turning it on asks first where it stops (autoplay-dialog.tsx).
-    if (on) return setChoosingAutoplay(true);
+    if (on) {
+      setChoosingAutoplay(true);
+      return;
+    }
     gameActions.set({ autoplay: false });
     channel.setAutoplay(false);
   };
