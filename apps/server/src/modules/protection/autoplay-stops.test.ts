@@ -119,6 +119,7 @@ describe("autoplay stops at the player's own stops", () => {
     await sessions.join(player, machine, conn);
     await sessions.cashIn(player, 1_000, 'own-in');
     await sessions.spin(player, 'own-1');
+    await sessions.drain();
     await sessions.autoplay(player, 'ap-3', true, { spins: 3 });
     await autoGame();
     await autoGame();

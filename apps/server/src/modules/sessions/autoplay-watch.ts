@@ -46,7 +46,7 @@ export class AutoplayWatch {
   /** After the game is stored (game-cycles.ts): stops autoplay when a check refuses or a stop is reached. */
   async afterCycle(session: LiveSession, cycle: GameCycle) {
     const { kit } = this;
-    if (!kit.cabinets.get(session.machineId)?.meters.autoplay) {
+    if (!kit.cabinets.get(session.machineId)?.meters?.autoplay) {
       this.runs.delete(session.machineId);
       return;
     }
