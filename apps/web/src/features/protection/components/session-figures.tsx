@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/duration';
 
-export interface SessionFiguresValues {
+interface SessionFiguresValues {
   elapsedS: number;
   spins: number;
   moneyInCents: number;
