@@ -65,6 +65,15 @@ export async function spins(page: Page): Promise<number> {
   return Number((await page.getByTestId('session-spins').textContent()) ?? 0);
 }
 
+/** Turns autoplay on through its dialog, stopping after `spinCount` spins (one of AUTOPLAY_SPIN_CHOICES). */
+export async function startAutoplay(page: Page, spinCount: number) {
+  await page.getByRole('button', { name: 'Autoplay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Autoplay: where it stops' });
+  await dialog.getByRole('radio', { name: String(spinCount), exact: true }).check();
+  await dialog.getByRole('button', { name: 'Start autoplay' }).click();
+  await expect(page.getByRole('button', { name: 'Autoplay', exact: true })).toHaveAttribute('aria-pressed', 'true');
+}
+
 export async function cashIn(page: Page, label: RegExp, expectedCreditsCents: number) {
   await page.getByRole('button', { name: label }).click();
   await expect.poll(() => credits(page), { timeout: 15_000 }).toBe(expectedCreditsCents);

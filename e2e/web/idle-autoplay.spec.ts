@@ -7,7 +7,7 @@
 import { IDLE_TIMEOUT_MS } from '@reel/protocol';
 import { expect, test } from '../product/fixtures';
 import { apiToken, createPlayer, operator, signIn, useEnglish } from './helpers';
-import { cashIn, leaveToLobby, machineGroup, spins, waitFirstFrame, waitIdle } from '../play/play-helpers';
+import { cashIn, leaveToLobby, machineGroup, spins, startAutoplay, waitFirstFrame, waitIdle } from '../play/play-helpers';
 
 /** A machine no other browser test plays on (game-shell.spec.ts leaves it before this runs). */
 const MACHINE = 11;
@@ -26,8 +26,7 @@ test('a player watching autoplay for longer than the idle timeout is not asked w
   await cashIn(page, /^Load ₺50,00$/, 5000);
 
   const autoplay = page.getByRole('button', { name: 'Autoplay', exact: true });
-  await autoplay.click();
-  await expect(autoplay).toHaveAttribute('aria-pressed', 'true');
+  await startAutoplay(page, 100);
   // No input from here on: the page's clock goes past the idle timeout at once.
   await page.clock.fastForward(IDLE_TIMEOUT_MS + 5_000);
   // Autoplay plays on (two more games), and nobody was asked whether to continue.

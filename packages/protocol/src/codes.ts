@@ -95,6 +95,12 @@ export const Code = {
   InfoDepositCountdown: 18800,
   InfoSessionTerminating: 18801,
   InfoContinueCountdown: 18802,
+  /** Autoplay ended at the player's own stops (`autoplay.stops`), sent as a game channel `info`. Params: spins. */
+  AutoplaySpinsDone: 18810,
+  /** Params: loss (lost since autoplay started), limit (the player's stop), amounts as decimals. */
+  AutoplayLossReached: 18811,
+  /** Params: win (the game's win), limit (the player's stop), amounts as decimals. */
+  AutoplayWinReached: 18812,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -283,6 +289,18 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.InfoContinueCountdown]: {
     en: 'You have {count} seconds left to continue',
     tr: 'Devam etmek için {count} saniyeniz kaldı',
+  },
+  [Code.AutoplaySpinsDone]: {
+    en: 'Autoplay stopped: your {spins} spins are played',
+    tr: 'Otomatik oyun durdu: seçtiğiniz {spins} oyun oynandı',
+  },
+  [Code.AutoplayLossReached]: {
+    en: 'Autoplay stopped: you lost {loss} since it started (your stop: {limit})',
+    tr: 'Otomatik oyun durdu: başladığından beri {loss} kaybettiniz (durdurma sınırınız: {limit})',
+  },
+  [Code.AutoplayWinReached]: {
+    en: 'Autoplay stopped: a single win of {win} (your stop: {limit} or more)',
+    tr: 'Otomatik oyun durdu: tek seferde {win} kazanç (durdurma sınırınız: {limit} veya üzeri)',
   },
 };
 

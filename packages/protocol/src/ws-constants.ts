@@ -9,6 +9,11 @@
  */
 export const PROTOCOL_VERSION = 1;
 
+/** The most spins a player may choose for one autoplay (`autoplay.stops.spins`). */
+export const AUTOPLAY_MAX_SPINS = 1000;
+/** The numbers of spins the game screen offers when autoplay is turned on. */
+export const AUTOPLAY_SPIN_CHOICES = [10, 25, 50, 100] as const;
+
 /** Close codes of the browser channels (the reason text says more). */
 export const WsCloseCode = {
   /** Another connection took the session over (QUIT_REQUEST), or the player kicked this one. */

@@ -9,8 +9,9 @@
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { Int4, Text } from './text.js';
+import { AUTOPLAY_MAX_SPINS } from './ws-constants.js';
 
-export { ChatAction, PROTOCOL_VERSION, SessionAction, WsCloseCode } from './ws-constants.js';
+export { AUTOPLAY_MAX_SPINS, AUTOPLAY_SPIN_CHOICES, ChatAction, PROTOCOL_VERSION, SessionAction, WsCloseCode } from './ws-constants.js';
 
 export interface Envelope<E extends string, D> {
   event: E;
@@ -49,6 +50,23 @@ export type NotificationClientMessage = ClientMessageOf<NotificationClientEvents
 
 // --- Game channel --------------------------------------------------------------------------
 
+const Cents = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/**
+ * Autoplay's own stops (issue 28), chosen by the player when turning it on: the server turns
+ * autoplay off after `spins` games, once the games since it started lost `lossCents` or more (bets
+ * less wins), or after one game that won `singleWinCents` or more, whichever comes first.
+ */
+export const AutoplayStops = Type.Object(
+  {
+    spins: Int4({ minimum: 1, maximum: AUTOPLAY_MAX_SPINS }),
+    lossCents: Type.Optional(Cents),
+    singleWinCents: Type.Optional(Cents),
+  },
+  { additionalProperties: false },
+);
+export type AutoplayStops = Static<typeof AutoplayStops>;
+
 /**
  * The `data` schema of each client→server message of the game channel; the server refuses a
  * message that does not match with 40000. `init`'s token may instead come in the socket's query,
@@ -67,7 +85,8 @@ export const GameClientSchemas = {
   }),
   spin: Type.Object({ commandId: CommandId }),
   bet: Type.Object({ commandId: CommandId, level: Int4({ minimum: 0 }) }),
-  autoplay: Type.Object({ commandId: CommandId, on: Type.Boolean() }),
+  /** `stops` with `on: true`: where autoplay ends by itself (without them it runs until turned off). */
+  autoplay: Type.Object({ commandId: CommandId, on: Type.Boolean(), stops: Type.Optional(AutoplayStops) }),
   band: Type.Object({ bandId: Text({ minLength: 1, maxLength: 64 }) }),
   /**
    * Which picture of the machine the video shows: its screen, or the camera on the whole cabinet.

@@ -15,7 +15,7 @@
  * cash-ins an idempotency key; the new owner knows only what the database and the cabinets say.
  */
 import { randomUUID } from 'node:crypto';
-import { Code, type GameServerEvents, type SessionNotification, type VideoType } from '@reel/protocol';
+import { Code, type AutoplayStops, type GameServerEvents, type SessionNotification, type VideoType } from '@reel/protocol';
 import { BusError, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import type { GameConnection, SessionService } from '../modules/sessions/types.js';
@@ -179,8 +179,8 @@ export class SessionClient implements SessionService {
   async setBetLevel(playerId: number, commandId: string, level: number) {
     return this.value('setBetLevel', playerId, commandId, level);
   }
-  async autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.value('autoplay', playerId, commandId, on);
+  async autoplay(playerId: number, commandId: string, on: boolean, stops?: AutoplayStops) {
+    return this.value('autoplay', playerId, commandId, on, stops);
   }
   async renewStream(playerId: number) {
     await this.value('renewStream', playerId);

@@ -132,22 +132,7 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
       result = { ...result, amountCents };
     } else if (input.type === 'spin') {
       if (m.creditsCents < m.betCents) result = { ...result, outcome: 'rejected', reason: 'insufficient_credits' };
-      else {
-        const win = this.nextWins.shift() ?? 0;
-        const cycle: GameCycle = {
-          gameId: `${machineId}-${m.gamesPlayed + 1}`, betCents: m.betCents, winCents: win, symbols: [['CHERRY']], lineWins: [],
-          scatterCount: 0, scatterWinCents: 0, creditsBeforeCents: m.creditsCents, creditsAfterCents: m.creditsCents - m.betCents + win,
-          freeSpin: false, freeSpinsAwarded: 0, freeSpinsLeft: 0, jackpotHit: this.jackpotNext, startedAtMs: Date.now(), endedAtMs: Date.now(),
-        };
-        this.jackpotNext = false;
-        m.creditsCents = cycle.creditsAfterCents;
-        m.coinInCents += m.betCents;
-        m.coinOutCents += win;
-        m.gamesPlayed += 1;
-        machine.games.push(cycle);
-        result = { ...result, cycle };
-        this.emit('cycle', { machineId, cycle });
-      }
+      else result = { ...result, cycle: this.play(machineId, machine) };
     } else if (input.type === 'set_bet_level') {
       m.betLevel = input.level;
       m.betCents = machine.info.betLevels[input.level] ?? m.betCents;
@@ -157,6 +142,39 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
     result.creditsCents = m.creditsCents;
     machine.results.set(commandId, result);
     return result;
+  }
+
+  /**
+   * The cabinet's autoplay plays its next game by itself (no command); false when autoplay is off
+   * or the credits do not cover the bet (autoplay then ends, as on the cabinet).
+   */
+  autoSpin(machineId: number) {
+    const machine = this.machines.get(machineId);
+    if (!machine?.meters.autoplay) return false;
+    if (machine.meters.creditsCents < machine.meters.betCents) {
+      machine.meters.autoplay = false;
+      return false;
+    }
+    this.play(machineId, machine);
+    return true;
+  }
+
+  private play(machineId: number, machine: FakeMachine): GameCycle {
+    const m = machine.meters;
+    const win = this.nextWins.shift() ?? 0;
+    const cycle: GameCycle = {
+      gameId: `${machineId}-${m.gamesPlayed + 1}`, betCents: m.betCents, winCents: win, symbols: [['CHERRY']], lineWins: [],
+      scatterCount: 0, scatterWinCents: 0, creditsBeforeCents: m.creditsCents, creditsAfterCents: m.creditsCents - m.betCents + win,
+      freeSpin: false, freeSpinsAwarded: 0, freeSpinsLeft: 0, jackpotHit: this.jackpotNext, startedAtMs: Date.now(), endedAtMs: Date.now(),
+    };
+    this.jackpotNext = false;
+    m.creditsCents = cycle.creditsAfterCents;
+    m.coinInCents += m.betCents;
+    m.coinOutCents += win;
+    m.gamesPlayed += 1;
+    machine.games.push(cycle);
+    this.emit('cycle', { machineId, cycle });
+    return cycle;
   }
 
   /** As the agent client: the cabinet keeps the stop and reports it with its state. */

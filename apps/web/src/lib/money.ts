@@ -31,6 +31,13 @@ export function formatMoney(amountCents: number, currency = 'TRY', locale = 'tr-
   return formatterFor(locale, currency).format(amountCents / CENTS_PER_UNIT);
 }
 
+/** A positive amount the player typed in currency units ("12,50" or "12.50"), as cents; null otherwise. */
+export function parseMoneyEntry(text: string): number | null {
+  const value = Number(text.replace(',', '.'));
+  if (!Number.isFinite(value) || value <= 0) return null;
+  return Math.round(value * CENTS_PER_UNIT);
+}
+
 /** Jackpot values arrive as a comma-separated list of cents. */
 export function parseJackpots(jackpot: string | null | undefined): number[] {
   if (!jackpot) return [];

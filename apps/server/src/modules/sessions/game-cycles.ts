@@ -3,7 +3,8 @@
  * outbox and sends it again until acknowledged), in the order the machine played them, with the
  * session's counters, wagering progress, jackpot contribution and any jackpot payment in one
  * transaction; once that transaction committed (or found the game stored before) the cabinet is
- * told (`cycle_ack`); then a hand pay if the win is above the machine's limit, and the player's screen.
+ * told (`cycle_ack`); then a hand pay if the win is above the machine's limit, the player's screen,
+ * and autoplay's stop if this game ends it (autoplay-watch.ts).
  *
  * A game whose transaction failed (the database died mid-insert) leaves a gap (cycle-order.ts): the
  * machine's later games are held back, unacknowledged, until the cabinet sends the missing one
@@ -13,6 +14,7 @@
 import type { GameCycle } from '@reel/protocol';
 import { feedJackpots, payJackpot, publishJackpots } from '../jackpots/jackpots.js';
 import { withMoney } from '../ledger/ledger-service.js';
+import type { AutoplayWatch } from './autoplay-watch.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { CycleOrder } from './cycle-order.js';
 import type { LiveSession } from './live-session.js';
@@ -26,6 +28,8 @@ interface CycleDeps extends Omit<SessionBase, 'warn'> {
   outbox: Pick<CommandOutbox, 'handPay'>;
   /** HAND_PAY_LIMIT (the machine's own limit may be lower). */
   handPayLimitCents: () => number;
+  /** A game autoplay played may cross a limit or the reality check's time: autoplay stops there. */
+  autoplay: Pick<AutoplayWatch, 'afterCycle'>;
   track: (work: Promise<unknown>, where: string) => void;
 }
 
@@ -86,6 +90,7 @@ export class GameCycles {
     });
     // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded.
     if (handPay) kit.track(kit.outbox.handPay(session, cycle), 'hand pay');
+    kit.track(kit.autoplay.afterCycle(session, cycle), 'autoplay stop');
     await kit.views.pushSession(session);
   }
 }

@@ -117,7 +117,7 @@ export const gameRoutes: FastifyPluginAsyncTypebox<GameRouteDeps> = async (app, 
         case 'bet':
           return void (await sessions.setBetLevel(playerId, message.data.commandId, message.data.level));
         case 'autoplay':
-          return void (await sessions.autoplay(playerId, message.data.commandId, message.data.on));
+          return void (await sessions.autoplay(playerId, message.data.commandId, message.data.on, message.data.stops));
         case 'band':
           return sessions.setBand(playerId, message.data.bandId);
         case 'view':

@@ -7,6 +7,7 @@
 import type { Db } from '../../db/pool.js';
 import type { Bus } from '../../lib/bus.js';
 import type { Protection } from '../protection/protection.js';
+import type { AutoplayWatch } from './autoplay-watch.js';
 import type { RuntimeSettings } from '../settings/runtime-settings.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { MeterGuard } from './meter-check.js';
@@ -31,4 +32,6 @@ export interface SessionKit extends SessionBase {
   outbox: CommandOutbox;
   meters: MeterGuard;
   protection: Protection;
+  /** Autoplay's games: the checks between them and the player's own stops. */
+  autoplayWatch: AutoplayWatch;
 }

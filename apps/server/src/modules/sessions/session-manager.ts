@@ -15,13 +15,14 @@
  * The rooms are built bottom-up and each gets only rooms below it: the road runs one way, from
  * here down to the ledger, and results come back as return values (docs/sessions.md).
  */
-import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
+import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type AutoplayStops, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
 import { BackgroundWork } from './background-work.js';
 import { showView } from './cabinet-view.js';
 import { CommandOutbox } from './command-outbox.js';
 import { CycleOrder } from './cycle-order.js';
+import { AutoplayWatch } from './autoplay-watch.js';
 import { GameCycles } from './game-cycles.js';
 import { LobbyStatus } from './lobby-status.js';
 import { setCabinetState } from './machine-state.js';
@@ -82,7 +83,8 @@ export class SessionManager implements SessionService {
     const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
     const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, secondSignerCents, warn });
     const handPayLimitCents = () => settings().HAND_PAY_LIMIT;
-    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, track });
+    const autoplay = new AutoplayWatch({ db, cabinets, floor, views, protection: deps.protection });
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, autoplay, track });
     const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,
@@ -97,6 +99,7 @@ export class SessionManager implements SessionService {
       outbox,
       meters,
       protection: deps.protection,
+      autoplayWatch: autoplay,
       warn,
     };
     this.money = new SessionMoney(this.kit, malfunctions);
@@ -242,8 +245,8 @@ export class SessionManager implements SessionService {
     return this.play.setBetLevel(playerId, commandId, level);
   }
 
-  autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.play.autoplay(playerId, commandId, on);
+  autoplay(playerId: number, commandId: string, on: boolean, stops?: AutoplayStops) {
+    return this.play.autoplay(playerId, commandId, on, stops);
   }
 
   renewStream(playerId: number) {

@@ -1,14 +1,15 @@
 /** Play commands relayed to the cabinet (spin, bet level, autoplay) and the video's stream, band and view. */
-import { Code, formatCents, type CommandResult, type VideoType } from '@reel/protocol';
+import { Code, formatCents, type AutoplayStops, type CommandResult, type VideoType } from '@reel/protocol';
 import { AppError } from '../../lib/errors.js';
 import { DEFAULT_BANDS } from '../machines/lobby.js';
 import type { LiveSession } from './live-session.js';
 import { showView } from './cabinet-view.js';
 import { refuseWhileStopped } from './machine-locks.js';
 import type { SessionKit } from './session-kit.js';
+import { checkSpinAllowed } from './spin-check.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection'>;
+type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection' | 'autoplayWatch'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -23,18 +24,21 @@ export class SessionPlay {
   }
 
   /** Player protection, asked before a spin (or autoplay) is sent (protection.ts `checkSpin`). */
-  private async mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
-    const meters = this.kit.cabinets.get(live.machineId)?.meters;
-    const betCents = meters && meters.freeSpinsLeft === 0 ? meters.betCents : 0;
-    await this.kit.protection.checkSpin(this.kit.db, { kind, playerId: live.playerId, sessionId: live.id, betCents, sessionStartedAt: live.startedAt });
+  private mayPlay(live: LiveSession, kind: 'spin' | 'autoplay') {
+    return checkSpinAllowed(this.kit, live, kind);
   }
 
   setBetLevel(playerId: number, commandId: string, level: number) {
     return this.relay(playerId, (id) => ({ type: 'set_bet_level', level, commandId: id }), commandId);
   }
 
-  autoplay(playerId: number, commandId: string, on: boolean) {
-    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? (live) => this.mayPlay(live, 'autoplay') : undefined);
+  /** Turning it on with the player's stops: the watch counts its games from here (autoplay-watch.ts). */
+  autoplay(playerId: number, commandId: string, on: boolean, stops?: AutoplayStops) {
+    const turnOn = async (live: LiveSession) => {
+      await this.mayPlay(live, 'autoplay');
+      this.kit.autoplayWatch.started(live, stops);
+    };
+    return this.relay(playerId, (id) => ({ type: 'autoplay', on, commandId: id }), commandId, on ? turnOn : undefined);
   }
 
   /** A fresh stream grant, for the browser's video reconnect. */

@@ -1,4 +1,4 @@
-import type { AgentMachineState, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
+import type { AgentMachineState, AutoplayStops, CommandResult, GameServerEvents, MachineMeters, QualityBand, SessionNotification, StreamGrant, VideoType } from '@reel/protocol';
 import type { AgentHubEvents, CommandInput } from '../cabinets/agent-hub.js';
 
 /** How long the server waits for a cabinet's answer to a command. */
@@ -67,7 +67,7 @@ export interface SessionService {
   cashOut(playerId: number): Promise<void>;
   spin(playerId: number, commandId: string): Promise<unknown>;
   setBetLevel(playerId: number, commandId: string, level: number): Promise<unknown>;
-  autoplay(playerId: number, commandId: string, on: boolean): Promise<unknown>;
+  autoplay(playerId: number, commandId: string, on: boolean, stops?: AutoplayStops): Promise<unknown>;
   renewStream(playerId: number): Promise<void>;
   setBand(playerId: number, bandId: string): Promise<void>;
   setVideoType(playerId: number, videoType: VideoType): Promise<void>;

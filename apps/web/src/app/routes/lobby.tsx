@@ -1,4 +1,5 @@
 import { LobbyGroupPage, LobbyPage } from '@/features/lobby';
+import { SessionSummary } from '@/features/protection';
 import { QueryRoot } from '@/lib/query-client';
 
 export { prefetchLobby } from '@/features/lobby';
@@ -6,6 +7,7 @@ export { prefetchLobby } from '@/features/lobby';
 export function LobbyRoute() {
   return (
     <QueryRoot>
+      <SessionSummary />
       <LobbyPage />
     </QueryRoot>
   );

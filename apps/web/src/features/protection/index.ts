@@ -1,2 +1,3 @@
 export { ProtectionPage } from './components/protection-page';
 export { RealityCheckDialog } from './components/reality-check-dialog';
+export { closedSessionState, SessionSummary } from './components/session-summary';

@@ -14,6 +14,7 @@ import {
   SessionAction,
   WsCloseCode,
   WsPath,
+  type AutoplayStops,
   type GameClientEvents,
   type GameServerMessage,
   type StreamGrant,
@@ -122,8 +123,9 @@ export class GameChannel {
     this.send('bet', { commandId: this.newId(), level });
   }
 
-  setAutoplay(on: boolean): void {
-    this.send('autoplay', { commandId: this.newId(), on });
+  /** Turning it on carries the player's stops; the server ends autoplay at the first reached. */
+  setAutoplay(on: boolean, stops?: AutoplayStops): void {
+    this.send('autoplay', { commandId: this.newId(), on, ...(on && stops ? { stops } : {}) });
   }
 
   /** Each call is a new cash in with its own idempotency key (a retry of one request reuses it). */

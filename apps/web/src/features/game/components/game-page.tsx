@@ -6,6 +6,7 @@ import { translateCode } from '@/lib/i18n';
 import { useGameScreen } from '../hooks/use-game-screen';
 import { gameActions } from '../stores/game-store';
 import { celebratedWin } from '../game-rules';
+import { AutoplayDialog } from './autoplay-dialog';
 import { ControlDeck } from './control-deck';
 import { GameBar } from './game-bar';
 import { CashOutDialog, GameReconnectDialog } from './game-dialogs';
@@ -104,6 +105,7 @@ export function GamePage({ wallet, promotions }: GamePageProps) {
 
       <GameSidebar screen={screen} promotions={promotions} />
       <CashOutDialog screen={screen} />
+      <AutoplayDialog open={screen.choosingAutoplay} onStart={actions.startAutoplay} onClose={actions.closeAutoplay} />
       <GameReconnectDialog screen={screen} />
       <RealityCheckDialog
         summary={state.realityCheck}

@@ -1,8 +1,10 @@
+import type { AutoplayStops } from '@reel/protocol/client';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
+import { closedSessionState } from '@/features/protection';
 import { cancelSession, kickSession } from '@/features/session';
 import { messageForError } from '@/lib/auth';
 import type { ReconnectAction } from '@/lib/reconnect-rules';
@@ -45,12 +47,14 @@ export function useGameScreen() {
   const { fullscreen, toggle: toggleFullscreen } = useFullscreen();
   const videoRef = useRef<HTMLVideoElement>(null);
   const [confirmCashOut, setConfirmCashOut] = useState(false);
+  const [choosingAutoplay, setChoosingAutoplay] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [resumeBusy, setResumeBusy] = useState(false);
   const cashoutOnJoin = search.get('cashout') === '1';
 
   const { channel, interruption, clearInterruption, leave } = useGameChannel(machineId, {
-    exit: () => navigate(paths.lobby, { replace: true }),
+    // The lobby shows the session's summary once the server has closed it.
+    exit: () => navigate(paths.lobby, { replace: true, state: closedSessionState(useGameStore.getState().session?.sessionId) }),
     cashoutOnJoin,
   });
 
@@ -128,8 +132,19 @@ export function useGameScreen() {
     const on = !state.autoplay;
     // AUTOPLAY_ALLOWED off (a jurisdiction rule): the button is hidden and the A key does nothing.
     if (on && !settings.AUTOPLAY_ALLOWED) return;
-    gameActions.set({ autoplay: on });
-    channel.setAutoplay(on);
+    // Turning it on asks first where it stops (autoplay-dialog.tsx).
+    if (on) {
+      setChoosingAutoplay(true);
+      return;
+    }
+    gameActions.set({ autoplay: false });
+    channel.setAutoplay(false);
+  };
+  const startAutoplay = (stops: AutoplayStops) => {
+    setChoosingAutoplay(false);
+    if (rules.autoplay !== null || !channel || state.autoplay) return;
+    gameActions.set({ autoplay: true });
+    channel.setAutoplay(true, stops);
   };
   const cashIn = (amountCents: number) => {
     if (rules.coin(amountCents) !== null || !channel) return;
@@ -229,12 +244,15 @@ export function useGameScreen() {
     betLevel,
     leaving,
     confirmCashOut,
+    choosingAutoplay,
     interruption,
     resumeBusy,
     actions: {
       spin,
       bet,
       autoplay,
+      startAutoplay,
+      closeAutoplay: () => setChoosingAutoplay(false),
       cashIn,
       cashOut,
       askCashOut: () => setConfirmCashOut(true),

@@ -1,20 +1,9 @@
 import type { SlotSessionRow, TransactionRow } from '@reel/protocol/client';
 import { useTranslation } from 'react-i18next';
+import { formatDuration } from '@/lib/duration';
 import { useMoney } from '@/lib/use-money';
 import { HistoryTable, type Column } from './history-table';
 import { RecallButton } from './recall-button';
-
-/** 3725 s → 1:02:05; durations read the same in every language. */
-function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
-  const total = Math.max(0, Math.round(seconds));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const mm = String(m).padStart(2, '0');
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${mm}:${ss}` : `${m}:${ss}`;
-}
 
 function useFormatters() {
   const { t, i18n } = useTranslation();

@@ -1,11 +1,11 @@
-import { CENTS_PER_UNIT, type PlayerLimit } from '@reel/protocol/client';
+import type { PlayerLimit } from '@reel/protocol/client';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { messageForError } from '@/lib/auth';
 import { formatDateTime } from '@/lib/i18n';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, parseMoneyEntry } from '@/lib/money';
 import { toast } from '@/lib/toast-store';
 import { useLimitActions } from '../api/protection-api';
 
@@ -13,9 +13,9 @@ import { useLimitActions } from '../api/protection-api';
 const isMinutes = (limit: PlayerLimit) => limit.key === 'session_minutes';
 
 function parseEntry(text: string, minutes: boolean): number | null {
+  if (!minutes) return parseMoneyEntry(text);
   const value = Number(text.replace(',', '.'));
-  if (!Number.isFinite(value) || value <= 0) return null;
-  return minutes ? Math.round(value) : Math.round(value * CENTS_PER_UNIT);
+  return Number.isFinite(value) && value > 0 ? Math.round(value) : null;
 }
 
 export function LimitRow({ limit, currency, locale }: { limit: PlayerLimit; currency: string; locale: string }) {

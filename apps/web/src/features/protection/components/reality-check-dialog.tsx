@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
 import { acknowledgeRealityCheck } from '../api/protection-api';
+import { SessionFigures } from './session-figures';
 
 interface RealityCheckDialogProps {
   /** The server's 40920 Params: minutes, elapsed_s, spins, money_in, money_out, net. */
@@ -19,13 +20,6 @@ interface RealityCheckDialogProps {
 }
 
 const cents = (decimal: string | number | undefined) => Math.round(Number(decimal ?? 0) * CENTS_PER_UNIT);
-
-function elapsedText(seconds: number) {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}
 
 /** The reality check the server holds the next spin for (issue 28). */
 export function RealityCheckDialog({ summary, money, onContinue, onLeave }: RealityCheckDialogProps) {
@@ -43,13 +37,13 @@ export function RealityCheckDialog({ summary, money, onContinue, onLeave }: Real
       setBusy(false);
     }
   };
-  const rows: [string, string][] = [
-    [t('protection.realityElapsed'), elapsedText(Number(summary.elapsed_s ?? 0))],
-    [t('protection.realitySpins'), String(summary.spins ?? 0)],
-    [t('protection.realityMoneyIn'), money(cents(summary.money_in))],
-    [t('protection.realityMoneyOut'), money(cents(summary.money_out))],
-    [t('protection.realityNet'), money(cents(summary.net))],
-  ];
+  const figures = {
+    elapsedS: Number(summary.elapsed_s ?? 0),
+    spins: Number(summary.spins ?? 0),
+    moneyInCents: cents(summary.money_in),
+    moneyOutCents: cents(summary.money_out),
+    netCents: cents(summary.net),
+  };
   return (
     <Dialog
       open
@@ -70,14 +64,7 @@ export function RealityCheckDialog({ summary, money, onContinue, onLeave }: Real
       }
     >
       <p>{t('protection.realityIntro', { minutes: summary.minutes })}</p>
-      <dl className="details" data-testid="reality-check">
-        {rows.map(([label, value]) => (
-          <div key={label} className="details__row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <SessionFigures figures={figures} money={money} testId="reality-check" />
     </Dialog>
   );
 }
