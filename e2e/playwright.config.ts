@@ -18,7 +18,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: path.resolve(here, '../.tmp/test-results'),
   forbidOnly: true,
-  fullyParallel: false,
+  // Tests, not files, are handed to the workers: a long file (web/pages.spec.ts, 17 accessibility
+  // scans) no longer keeps one worker busy at the end while the other idles. Each test has its own
+  // player and machine and each worker its own product, so no test depends on another's order.
+  fullyParallel: true,
   workers: PRODUCT_WORKERS,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -27,7 +30,10 @@ export default defineConfig({
   use: {
     // Read in each worker process, where TEST_PARALLEL_INDEX names the worker and so its product.
     baseURL: workerProduct().url,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with DOM snapshots, but no screencast: recording one frames every
+    // page change as a JPEG, and a game screen's video changes every frame (Chromium 156 on a game
+    // screen: 70 % of a core with the screencast, 26 % without).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   // The smoke tests see the products as a new user does, before any other test has played on them

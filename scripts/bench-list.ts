@@ -30,6 +30,12 @@ export const BENCHES: { name: string; file: string; what: string; packages?: Sys
     what: 'render-to-present while spinning, first live frame (warm and cold), spin to motion, CPU of process trees',
     packages: [CHROMIUM, FFMPEG, JANUS],
   },
+  {
+    name: 'fanout',
+    file: 'e2e/bench/fanout.ts',
+    what: 'media CPU per viewer and viewers per core at the top band, werift vs Janus; one encode per machine; where werift spends its time',
+    packages: [FFMPEG, JANUS],
+  },
   { name: 'play', file: 'e2e/bench/play.ts', what: 'lobby click to first frame, spin to motion, players per machine', packages: [CHROMIUM, FFMPEG] },
   {
     name: 'smooth',
@@ -41,6 +47,12 @@ export const BENCHES: { name: string; file: string; what: string; packages?: Sys
     name: 'cluster',
     file: 'apps/server/bench/cluster.ts',
     what: 'three servers: notification fan-out, command round trip across servers, failover',
+    packages: [HAPROXY, { binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the bus (when no NATS runs on 127.0.0.1:4222)', required: false }],
+  },
+  {
+    name: 'floor',
+    file: 'e2e/bench/floor/floor.ts',
+    what: 'playing players per server: M headless machines and players spinning, one server then three, failover, audits',
     packages: [HAPROXY, { binary: '/usr/sbin/nats-server', pkg: 'nats-server', why: 'the bus (when no NATS runs on 127.0.0.1:4222)', required: false }],
   },
   {

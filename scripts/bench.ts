@@ -29,7 +29,7 @@ const needed = [...new Map(selected.flatMap((b) => b.packages ?? []).map((p) => 
 ensureSystemPackages(needed, `the ${selected.map((b) => b.name).join(', ')} benchmark${selected.length > 1 ? 's' : ''}`);
 if (webBuildIsStale()) buildWeb();
 // The video benches run the scale path too: with the NACK-fixed Janus when it can be built.
-if (selected.some((b) => b.name === 'video' || b.name === 'network')) await ensurePatchedJanus();
+if (selected.some((b) => b.name === 'video' || b.name === 'network' || b.name === 'fanout')) await ensurePatchedJanus();
 const summary: string[] = [];
 let failures = 0;
 for (const bench of selected) {

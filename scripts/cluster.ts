@@ -5,8 +5,8 @@
  * HAProxy. NATS_URL points at a NATS of your own; otherwise a nats-server is started on NATS_PORT
  * (default PORT+2142, e.g. 10222). Every child is tied to this process; Ctrl-C stops them all, a
  * crashed server is started again. Video: every server runs a Janus media process (the NACK-fixed
- * build when it can be built, else Debian `janus`; werift when Janus cannot be installed), the
- * session owner's streams (docs/scale.md).
+ * build when it can be built, else Debian `janus`; werift when Janus cannot be installed) and
+ * streams the machines of the shards it owns (docs/scale.md).
  * TLS_PEM names a PEM file with a certificate and its key: HAProxy then serves PORT over TLS and
  * HTTP/2 (the cabinets keep a plain bind on 127.0.0.1:PORT+4).
  */

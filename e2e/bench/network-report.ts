@@ -31,6 +31,8 @@ export interface CaseResult {
   dropped: number;
   /** The highest video loss fraction the media process reported for the viewer (what the server's band control steps on); null: none reported. */
   mediaLossMax?: number | null;
+  /** The machine's 1-minute load average when the case started and ended: figures at a high load are noise (other work). */
+  load?: { start: number; end: number };
   /** The jitter case: datagrams the relay carried each way (RTCP among those to the server); absent in the other cases. */
   relay?: { toBrowser: number; toServer: number; toServerRtcp: number };
 }
@@ -104,6 +106,7 @@ const ROWS: [string, (r: CaseResult) => string][] = [
   ['loss seen by band control, max %', (r) => (r.mediaLossMax == null ? '-' : (r.mediaLossMax * 100).toFixed(1))],
   ['relay packets to browser / server', (r) => (r.relay ? `${r.relay.toBrowser}/${r.relay.toServer}` : '-')],
   ['N frames / latency samples', (r) => `${r.frames}/${r.latencySamples}`],
+  ['load average start → end', (r) => (r.load ? `${r.load.start.toFixed(1)} → ${r.load.end.toFixed(1)}` : '-')],
 ];
 
 export function printTable(columns: Column[]): void {
@@ -119,6 +122,13 @@ export function printTable(columns: Column[]): void {
       });
       console.log(`${label.padEnd(w0)} | ${cells.join(' | ')}`);
     }
+  }
+  // On a loaded machine freezes come from the load too: with a 0 % case in the same run, what the
+  // loss itself costs is the difference (a reading aid, not a goal: the goal is the 2 % figure).
+  for (const c of columns) {
+    const [clean, lossy] = ['0% loss', '2% loss'].map((n) => c.results.find((r) => r.name === n));
+    if (clean && lossy)
+      console.log(`${c.backend}: freezes/min at 2 % loss ${lossy.freezesPerMin.toFixed(2)} − at 0 % ${clean.freezesPerMin.toFixed(2)} = ${(lossy.freezesPerMin - clean.freezesPerMin).toFixed(2)} from the loss`);
   }
 }
 

@@ -23,6 +23,7 @@
  * `BENCH_NETWORK_CASES` picks cases (below); `BENCH_NETWORK_CASE_MS` sets their length (the 2 % case runs at least 60 s).
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { MediaBackend } from '@reel/protocol';
@@ -87,6 +88,7 @@ async function measure(
 ): Promise<CaseResult> {
   const before = await readInboundVideo(page);
   const droppedBefore = rig.dropped();
+  const loadStart = loadavg()[0]!;
   await page.evaluate(() => window.reel.record(true));
   const t0 = Date.now();
   let mediaLossMax: number | null = null;
@@ -103,7 +105,8 @@ async function measure(
   const frames = await page.evaluate(() => window.reel.frames());
   if (DUMP_DIR) writeFileSync(path.join(DUMP_DIR, `${backend}-${name.replace(/[^\w]+/g, '_')}.json`), JSON.stringify(frames));
   const after = await readInboundVideo(page);
-  return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax };
+  const load = { start: loadStart, end: loadavg()[0]! };
+  return { ...summarise(name, windowMs, frames, before, after, rig.dropped() - droppedBefore, blackoutEndMs), mediaLossMax, load };
 }
 
 /** What the relay carried in a case, for the log line and the table. */

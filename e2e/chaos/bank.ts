@@ -30,7 +30,10 @@ import type { History, HistoryOp } from './history.js';
 import { runFaults } from './kills.js';
 import { observe, readBaseline, readMemories } from './observe.js';
 import { ChaosOperator } from './operator.js';
+import { HandPayDesk } from './hand-pay-desk.js';
+import { KillMoments } from './moments.js';
 import { ChaosPlayer } from './player.js';
+import { ChaosLimits, type LimitPlan } from './player-limits.js';
 import { Product } from './product.js';
 import { acknowledged, closingLine, minimumsFor, shortfalls } from './report.js';
 
@@ -64,6 +67,25 @@ const PLAYERS = [
   ...Array.from({ length: 9 }, (_, i) => ({ username: `chaos${i + 4}`, password: 'chaos1234' })),
 ].map((p, i) => ({ ...p, machineId: i + 1 }));
 const MACHINES = PLAYERS.map((p) => p.machineId);
+/**
+ * Low enough that wins of the 0.20 bet wait as hand pays during the run (issue 27), some of them
+ * for two signers; the operator's staff approve them through the console API (hand-pay-desk.ts).
+ */
+const HAND_PAY_LIMIT = 100;
+const HAND_PAY_SECOND_SIGNER = 300;
+/**
+ * Some players set their own limits (issue 28; player-limits.ts): deposit limits a few cash ins
+ * deep, loss limits a few dozen spins deep, and lower them now and then during the run.
+ */
+const LIMIT_PLANS: Record<string, LimitPlan> = {
+  chaos4: [{ key: 'deposit_week', value: 60_000 }],
+  chaos6: [{ key: 'loss_week', value: 400 }],
+  chaos8: [
+    { key: 'deposit_day', value: 40_000 },
+    { key: 'loss_day', value: 1_500 },
+  ],
+  chaos10: [{ key: 'deposit_month', value: 80_000 }],
+};
 /** The machine that keeps its video (its player never leaves it: the video probe watches it). */
 const VIDEO_MACHINE = 1;
 const min = minimumsFor(seconds);
@@ -81,6 +103,8 @@ const product = new Product(await freePort(), path.join(dataDir, 'data'), {
   LOGIN_RATE_LIMIT_PER_MINUTE: '600',
 });
 const cabinetsDir = path.join(product.dataDir, 'cabinets');
+fs.mkdirSync(product.dataDir, { recursive: true });
+fs.writeFileSync(path.join(product.dataDir, 'Settings.json'), JSON.stringify({ HAND_PAY_LIMIT, HAND_PAY_SECOND_SIGNER }));
 console.log(`chaos: seed ${seed}, ${seconds} s of faults, ${PLAYERS.length} players and the operator, product on ${product.baseUrl}, log ${product.logFile}`);
 console.log(`chaos: minimums for ${seconds} s: ${min.operations} acknowledged operations, ${min.spins} spins, ${min.cashOuts} cash outs, ${min.killsPerKind} kills of each kind`);
 product.start();
@@ -92,11 +116,24 @@ const ops: HistoryOp[] = [];
 const operator = new ChaosOperator(() => product.databaseUrl, mulberry32(seed + 1_000), ops, product.dataDir);
 await operator.createPlayers(PLAYERS.slice(3), 50_000);
 const baseline = await readBaseline(product.databaseUrl, cabinetsDir, MACHINES);
-const history: History = { players: PLAYERS.map((p) => ({ username: p.username, machineId: p.machineId })), ops, damaged: null };
+const history: History = { players: PLAYERS.map((p) => ({ username: p.username, machineId: p.machineId })), ops, damaged: null, handPayLimitCents: HAND_PAY_LIMIT };
 
-const players = PLAYERS.map((p, i) => new ChaosPlayer(product.baseUrl, p.username, p.password, p.machineId, mulberry32(seed + i + 1), ops, p.machineId === VIDEO_MACHINE));
+const moments = new KillMoments();
+const limits = PLAYERS.map((p, i) => {
+  const plan = LIMIT_PLANS[p.username];
+  return plan && new ChaosLimits(product.baseUrl, p.username, plan, ops, mulberry32(seed + 500 + i));
+});
+const players = PLAYERS.map(
+  (p, i) =>
+    new ChaosPlayer(product.baseUrl, p.username, p.password, p.machineId, mulberry32(seed + i + 1), ops, p.machineId === VIDEO_MACHINE, {
+      ...(limits[i] ? { limits: limits[i] } : {}),
+      moments,
+    }),
+);
 const running = players.map((p) => p.run());
 operator.start(PLAYERS.map((p) => p.username));
+const desk = new HandPayDesk(product.baseUrl, ops, moments, mulberry32(seed + 2_000));
+desk.start();
 
 const damagedMachine = PLAYERS.at(-1)!.machineId;
 const faults = await runFaults({
@@ -105,6 +142,7 @@ const faults = await runFaults({
   killsPerKind: min.killsPerKind,
   rng,
   history: ops,
+  moments,
   videoPlayer: players.find((p) => p.machineId === VIDEO_MACHINE)!,
   ...(values['damage-memory']
     ? {
@@ -120,9 +158,13 @@ const faults = await runFaults({
 console.log('chaos: faults over; every player leaves');
 for (const p of players) p.stop();
 await operator.stop();
+await desk.stop();
 await Promise.race([Promise.all(running), sleep(30_000)]);
 await product.waitUp();
+// Every hand pay is approved before the players leave (and again after: a last spin may have won one).
+const queueEmptied = await desk.settleAll(60_000);
 const left = await Promise.all(players.map((p) => p.leaveForGood(120_000)));
+const queueEmptiedAfter = await desk.settleAll(60_000);
 players.forEach((p, i) => !left[i] && console.log(`chaos: ${p.username} could not leave machine ${p.machineId}: ${p.lastRefusal}`));
 // The last cash outs settle asynchronously, and the cabinets' last games wait for their acknowledgement.
 const db = new pg.Client({ connectionString: product.databaseUrl });
@@ -140,6 +182,7 @@ const observed = await observe(product.databaseUrl, cabinetsDir, MACHINES, basel
 fs.writeFileSync(path.join(dataDir, 'chaos-check.json'), JSON.stringify({ history, baseline, observed }));
 const verdict = check(history, baseline, observed);
 const violations = [...faults.violations, ...verdict.violations];
+if (!queueEmptied || !queueEmptiedAfter) violations.push('the hand pay queue did not empty within 60 s after the faults');
 try {
   execFileSync(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/cli/operator.ts', 'audit'], {
     cwd: root,
@@ -160,6 +203,16 @@ console.log(`  games seen          ${ops.filter((o) => o.type === 'cycle').lengt
 const errors = new Map<number, number>();
 for (const p of players) for (const [code, n] of p.errors) errors.set(code, (errors.get(code) ?? 0) + n);
 console.log(`  error answers       ${[...errors].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}`);
+const approvals = ops.filter((o) => o.type === 'handPayApproval');
+const approvalsBy = (f: (o: (typeof approvals)[number]) => boolean) => approvals.filter(f).length;
+console.log(
+  `  hand pays           ${desk.seen.size} (approvals: paid ${approvalsBy((o) => o.outcome === 'ok' && o.paid === true)}, first signatures ${approvalsBy((o) => o.outcome === 'ok' && !o.paid)}, refused ${approvalsBy((o) => o.outcome === 'refused')}, unanswered ${approvalsBy((o) => o.outcome === 'unknown')})`,
+);
+const puts = ops.filter((o) => o.type === 'limits');
+console.log(
+  `  player limits       ${limits.filter(Boolean).length} players, ${puts.filter((o) => o.outcome === 'ok').length}/${puts.length} limit changes acknowledged, ${limits.reduce((n, l) => n + (l?.refusals ?? 0), 0)} refusals by a limit`,
+);
+console.log(`  timed kills         ${[...faults.timed].map(([m, n]) => `${m} ${n}`).join(', ')}`);
 console.log(`  players left        ${left.filter(Boolean).length}/${players.length}`);
 console.log(`  cents checked       ${verdict.centsChecked}`);
 console.log(`  malfunctions        ${verdict.malfunctions}${history.damaged ? ` (memory of machine ${damagedMachine} damaged on purpose)` : ''}`);

@@ -1,6 +1,7 @@
 /**
- * The fault suite's verdict: the model (model.ts) of every player against what the product holds
- * after the run, to the cent: every wallet part, every cabinet's critical memory (its meters, and
+ * The fault suite's verdict: the model (model.ts, with its hand pays in model-hand-pays.ts) of every
+ * player against what the product holds after the run, to the cent, and the players' own limits
+ * (model-limits.ts): every wallet part, every cabinet's critical memory (its meters, and
  * no game the records miss), the game records (no spin command twice), the ledger (no operation
  * that no client operation explains) and the books' own invariants. Malfunctions are violations,
  * except on a machine whose memory the run deleted on purpose, from that moment on.
@@ -8,6 +9,7 @@
  */
 import { METER_NAMES, SPEND_ORDER, type Baseline, type History, type Meters, type Observed } from './history.js';
 import { cents, indexLedger, modelPlayer } from './model.js';
+import { limitViolations } from './model-limits.js';
 
 interface Verdict {
   violations: string[];
@@ -69,7 +71,7 @@ export function check(history: History, baseline: Baseline, observed: Observed):
       continue;
     }
     const model = modelPlayer(history, observed, start, username, ledgerIndex);
-    violations.push(...model.violations);
+    violations.push(...model.violations, ...limitViolations(history, observed, username));
     model.explained.forEach((id) => explained.add(id));
     const actual = observed.wallets[username];
     for (const part of SPEND_ORDER) {

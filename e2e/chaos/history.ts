@@ -28,13 +28,25 @@ export type HistoryOp =
   /** `amountCents` is what the acknowledgement said was credited. */
   | { type: 'promotion'; player: string; kind: 'bonus' | 'discount'; key: string; outcome: Outcome; amountCents?: number; sentAt: number }
   /** The operator's deposit or withdrawal (the operator CLI's commands), with its `--key`. */
-  | { type: 'cashier'; player: string; direction: 'deposit' | 'withdraw'; key: string; amountCents: number; outcome: Outcome; sentAt: number };
+  | { type: 'cashier'; player: string; direction: 'deposit' | 'withdraw'; key: string; amountCents: number; outcome: Outcome; sentAt: number }
+  /**
+   * A staff member's approval of hand pay `handPayId` through the console API; `paid`: the answer
+   * said this approval paid it (a first signature of a two-signer hand pay answers `paid: false`).
+   */
+  | { type: 'handPayApproval'; player: string; handPayId: number; amountCents: number; signer: string; outcome: Outcome; paid?: boolean; sentAt: number; ackedAt?: number }
+  /** The player's `PUT /api/player/limits`: a lowered (or first) limit applies once acknowledged. */
+  | { type: 'limits'; player: string; limits: { key: MoneyLimitKey; value: number }[]; outcome: Outcome; sentAt: number; ackedAt?: number };
+
+/** The money limits (packages/protocol `LIMIT_KEYS` without the session time limit). */
+export type MoneyLimitKey = `${'deposit' | 'loss'}_${'day' | 'week' | 'month'}`;
 
 export interface History {
   players: { username: string; machineId: number }[];
   ops: HistoryOp[];
   /** A memory the run overwrote on purpose (--damage-memory): malfunctions there are expected from then on. */
   damaged: { machineId: number; at: number } | null;
+  /** HAND_PAY_LIMIT of the run (cents): every win at or above it must wait as a hand pay; absent: no hand pays. */
+  handPayLimitCents?: number;
 }
 
 /** A ledger operation after the run started, with what it did to its player's wallet parts. */
@@ -46,6 +58,8 @@ export interface LedgerOp {
   amountCents: number;
   sessionId: string | null;
   machineId: number | null;
+  /** When it was booked (the database's clock, the same host as the cabinets'). */
+  atMs: number;
   /** Change of each wallet part of `player` (a cash in is negative, a cash out positive). */
   parts: Parts;
 }
@@ -56,6 +70,11 @@ export interface GameRecord {
   sessionId: string | null;
   gameId: string;
   startedMs: number;
+  /**
+   * When the server recorded it (its transaction's time, the database's clock): a hand pay's lock
+   * starts there (the record takes the session row first, a cash in after it sees the hand pay).
+   */
+  recordedMs: number;
   /** The client's spin command id (the server sends `<session>:<command>` to the cabinet); null for autoplay and free spins. */
   commandId: string | null;
   betCents: number;
@@ -83,6 +102,18 @@ export interface Meters {
   gamesPlayed: number;
 }
 export const METER_NAMES: readonly (keyof Meters)[] = ['creditsCents', 'coinInCents', 'coinOutCents', 'cashInCents', 'cashOutCents', 'gamesPlayed'];
+
+/** A row of the hand pay queue: a win held by the house until staff approve it. */
+export interface HandPayRow {
+  id: number;
+  machineId: number;
+  player: string;
+  amountCents: number;
+  status: string;
+  /** When the win was held (its cash out booked). */
+  requestedMs: number;
+  paidMs: number | null;
+}
 
 /** A cabinet's critical memory as its file holds it; null when the file is missing or unreadable. */
 export interface MemoryReading {
@@ -112,6 +143,7 @@ export interface Observed {
   payouts: PayoutCommand[];
   memories: Record<number, MemoryReading | null>;
   malfunctions: Malfunction[];
+  handPays: HandPayRow[];
   /** What the books' own invariants (every operation sums to zero, stored balances = entries, …) found. */
   books: string[];
 }

@@ -12,6 +12,7 @@
  * cash; promotions credit their part; deposits, withdrawals, cash outs and jackpots move cash) and
  * the machine's meters, to the cent.
  */
+import { handPays } from './model-hand-pays.js';
 import { SPEND_ORDER, emptyParts, type GameRecord, type History, type HistoryOp, type LedgerOp, type Meters, type Observed, type Outcome, type Parts } from './history.js';
 
 interface PlayerModel {
@@ -178,9 +179,10 @@ function jackpots(r: Resolver, player: string, records: GameRecord[], ledger: Le
  * wins − bets), every cash out the client was told about is one the machine paid, and all of it
  * reached the wallet.
  */
-function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Observed, expectedCents: number, damaged: boolean) {
+function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Observed, expectedCents: number, heldCents: number, damaged: boolean) {
   const paidByMachine = observed.payouts.filter((c) => c.player === player && c.status === 'done');
-  const toWallet = observed.ledger.filter((o) => o.player === player && (o.kind === 'cash_out' || o.kind === 'hand_pay') && !o.key?.startsWith('refund:'));
+  // Approved hand pays (`hand-pay:<id>`) are the hand pay model's (model-hand-pays.ts).
+  const toWallet = observed.ledger.filter((o) => o.player === player && (o.kind === 'cash_out' || o.kind === 'hand_pay') && !o.key?.startsWith('refund:') && !o.key?.startsWith('hand-pay:'));
   // A malfunction settles the session from the records (`malfunction:<session>[:part]`) and tells
   // the player as a cash out too.
   const settlements = new Map<string, number>();
@@ -204,7 +206,11 @@ function cashOuts(r: Resolver, player: string, ops: HistoryOp[], observed: Obser
   }
   if (machinePaid !== expectedCents)
     r.violations.push(`${player}: the machine paid ${cents(machinePaid)} in cash outs; the model says ${cents(expectedCents)} (cash ins, wins and bets)`);
-  if (walletGot !== machinePaid) r.violations.push(`${player}: cash outs booked ${cents(walletGot)} to the wallet, the machine paid ${cents(machinePaid)}`);
+  // A win held for a hand pay came off the machine and went to the house, not to the wallet.
+  if (walletGot !== machinePaid - heldCents)
+    r.violations.push(
+      `${player}: cash outs booked ${cents(walletGot)} to the wallet, the machine paid ${cents(machinePaid)}` + (heldCents ? ` of which hand pays held ${cents(heldCents)}` : ''),
+    );
 }
 
 /** The model of one player (who plays one machine) after the whole history. */
@@ -228,8 +234,9 @@ export function modelPlayer(history: History, observed: Observed, start: Parts, 
   const adjustments = observed.ledger.filter((o) => o.kind === 'malfunction_adjustment' && damaged !== null && o.machineId === damaged);
   adjustments.forEach((o) => r.explained.add(o.id));
   const expectedPayout = credited + results + adjustments.reduce((sum, o) => sum + o.amountCents, 0);
-  cashOuts(r, player, ops, observed, expectedPayout, damaged !== null);
-  wallet.cash += expectedPayout;
+  const handPay = damaged === null ? handPays(r, history, observed, player, machineId) : { heldCents: 0, paidCents: 0 };
+  cashOuts(r, player, ops, observed, expectedPayout, handPay.heldCents, damaged !== null);
+  wallet.cash += expectedPayout - handPay.heldCents + handPay.paidCents;
 
   // The machine's meters, from the model: what was credited, the games, what the model says it paid.
   const onMachine = observed.records.filter((g) => g.machineId === machineId);

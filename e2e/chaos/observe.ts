@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { emptyParts, type Baseline, type GameRecord, type LedgerOp, type Malfunction, type MemoryReading, type Observed, type Parts, type PayoutCommand, type WalletPart } from './history.js';
+import { emptyParts, type Baseline, type GameRecord, type HandPayRow, type LedgerOp, type Malfunction, type MemoryReading, type Observed, type Parts, type PayoutCommand, type WalletPart } from './history.js';
 
 /** A cabinet's memory file, its checksum checked; null when missing or unreadable. */
 function readMemory(cabinetsDir: string, machineId: number): MemoryReading | null {
@@ -52,9 +52,9 @@ export async function readBaseline(databaseUrl: string, cabinetsDir: string, mac
 }
 
 async function ledger(db: pg.Client, after: number): Promise<LedgerOp[]> {
-  const { rows } = await db.query<{ id: string; kind: string; username: string | null; idempotency_key: string | null; amount_cents: string; session_id: string | null; machine_id: number | null }>(
+  const { rows } = await db.query<{ id: string; kind: string; username: string | null; idempotency_key: string | null; amount_cents: string; session_id: string | null; machine_id: number | null; created_at: Date }>(
     // A settlement's adjustment has no player of its own: its session's.
-    `SELECT o.id, o.kind, coalesce(p.username, sp.username) AS username, o.idempotency_key, o.amount_cents, o.session_id, o.machine_id
+    `SELECT o.id, o.kind, coalesce(p.username, sp.username) AS username, o.idempotency_key, o.amount_cents, o.session_id, o.machine_id, o.created_at
        FROM ledger_operations o LEFT JOIN players p ON p.id = o.player_id
        LEFT JOIN slot_sessions s ON s.id = o.session_id LEFT JOIN players sp ON sp.id = s.player_id
       WHERE o.id > $1 ORDER BY o.id`,
@@ -69,7 +69,7 @@ async function ledger(db: pg.Client, after: number): Promise<LedgerOp[]> {
   const ops = new Map<number, LedgerOp>(
     rows.map((r) => [
       Number(r.id),
-      { id: Number(r.id), kind: r.kind, player: r.username, key: r.idempotency_key, amountCents: Number(r.amount_cents), sessionId: r.session_id, machineId: r.machine_id, parts: emptyParts() },
+      { id: Number(r.id), kind: r.kind, player: r.username, key: r.idempotency_key, amountCents: Number(r.amount_cents), sessionId: r.session_id, machineId: r.machine_id, atMs: r.created_at.getTime(), parts: emptyParts() },
     ]),
   );
   for (const e of entries.rows) {
@@ -80,8 +80,8 @@ async function ledger(db: pg.Client, after: number): Promise<LedgerOp[]> {
 }
 
 async function records(db: pg.Client): Promise<GameRecord[]> {
-  const { rows } = await db.query<{ machine_id: number; username: string | null; session_id: string | null; game_id: string; started_ms: string; command_id: string | null; bet_cents: string; win_cents: string; free_spin: boolean; jackpot: boolean }>(
-    `SELECT c.machine_id, p.username, c.session_id, c.game_id, c.started_ms, c.command_id, c.bet_cents, c.win_cents, c.free_spin, c.jackpot
+  const { rows } = await db.query<{ machine_id: number; username: string | null; session_id: string | null; game_id: string; started_ms: string; created_at: Date; command_id: string | null; bet_cents: string; win_cents: string; free_spin: boolean; jackpot: boolean }>(
+    `SELECT c.machine_id, p.username, c.session_id, c.game_id, c.started_ms, c.created_at, c.command_id, c.bet_cents, c.win_cents, c.free_spin, c.jackpot
        FROM game_cycles c LEFT JOIN slot_sessions s ON s.id = c.session_id LEFT JOIN players p ON p.id = s.player_id ORDER BY c.id`,
   );
   return rows.map((r) => ({
@@ -90,6 +90,7 @@ async function records(db: pg.Client): Promise<GameRecord[]> {
     sessionId: r.session_id,
     gameId: r.game_id,
     startedMs: Number(r.started_ms),
+    recordedMs: r.created_at.getTime(),
     // The cabinet got the spin as `<session id>:<client's command id>`.
     commandId: r.command_id === null ? null : r.command_id.slice(r.command_id.indexOf(':') + 1),
     betCents: Number(r.bet_cents),
@@ -121,6 +122,21 @@ async function malfunctions(db: pg.Client): Promise<Malfunction[]> {
     machineCents: Number(m.machine_cents),
     paidCents: m.paid_cents === null ? null : Number(m.paid_cents),
     missingGames: m.missing_games,
+  }));
+}
+
+async function handPays(db: pg.Client): Promise<HandPayRow[]> {
+  const { rows } = await db.query<{ id: number; machine_id: number; username: string; amount_cents: string; status: string; requested_at: Date; paid_at: Date | null }>(
+    'SELECT h.id, h.machine_id, p.username, h.amount_cents, h.status, h.requested_at, h.paid_at FROM hand_pays h JOIN players p ON p.id = h.player_id ORDER BY h.id',
+  );
+  return rows.map((h) => ({
+    id: Number(h.id),
+    machineId: h.machine_id,
+    player: h.username,
+    amountCents: Number(h.amount_cents),
+    status: h.status,
+    requestedMs: h.requested_at.getTime(),
+    paidMs: h.paid_at?.getTime() ?? null,
   }));
 }
 
@@ -157,6 +173,7 @@ export async function observe(databaseUrl: string, cabinetsDir: string, machineI
       payouts: await payouts(db),
       memories: readMemories(cabinetsDir, machineIds),
       malfunctions: await malfunctions(db),
+      handPays: await handPays(db),
       books: await books(db),
     };
   } finally {

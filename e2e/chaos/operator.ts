@@ -6,11 +6,10 @@
  * killed under it) is sent again once with the same key; whatever it was told goes into the history.
  */
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPlayerCommand, depositCommand, withdrawCommand } from '../../apps/server/src/cli/operator-commands.js';
 import { createPool, type Db } from '../../apps/server/src/db/pool.js';
-import { loadAuditKey, useAuditKey } from '../../apps/server/src/modules/audit/audit-signing.js';
+import { loadProcessAuditKey } from '../../apps/server/src/modules/audit/audit-signing.js';
 import { AppError } from '../../apps/server/src/lib/errors.js';
 import type { HistoryOp } from './history.js';
 
@@ -30,7 +29,7 @@ export class ChaosOperator {
     /** The product's data folder: its audit key signs this operator's rows, as `npm run operator` does. */
     dataDir: string,
   ) {
-    useAuditKey(loadAuditKey(path.join(dataDir, 'audit-signing-key.pem')));
+    loadProcessAuditKey({ dataDir });
   }
 
   private db(): Db {

@@ -10,6 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { IDEMPOTENCY_HEADER, PROTOCOL_VERSION } from '@reel/protocol';
 import type { HistoryOp } from './history.js';
+import type { KillMoments } from './moments.js';
+import type { ChaosLimits } from './player-limits.js';
 
 type Rng = () => number;
 type Reply = { event: string; data: Record<string, unknown> };
@@ -56,6 +58,8 @@ export class ChaosPlayer {
     private readonly history: HistoryOp[],
     /** The player whose machine keeps its video never leaves it (the video probe watches it). */
     private readonly staysOn = false,
+    /** The player's own limits (player-limits.ts), and the moments kills are timed to (moments.ts). */
+    private readonly extras: { limits?: ChaosLimits; moments?: KillMoments } = {},
   ) {}
 
   private async signIn(deadline: number): Promise<boolean> {
@@ -131,6 +135,7 @@ export class ChaosPlayer {
       const op = this.history[i]!;
       if (op.type === 'cashIn' && op.player === this.username && op.outcome === 'unknown' && op.amountCents === amountCents) {
         op.outcome = 'ok';
+        this.extras.limits?.cashedIn(amountCents);
         return;
       }
     }
@@ -191,11 +196,13 @@ export class ChaosPlayer {
   }
 
   private async cashIn(): Promise<void> {
+    const { limits, moments } = this.extras;
+    const wanted = 500 + Math.floor(this.rng() * 4_500);
     const op = this.unansweredCashIn ?? {
       type: 'cashIn' as const,
       player: this.username,
       key: randomUUID(),
-      amountCents: 500 + Math.floor(this.rng() * 4_500),
+      amountCents: limits ? limits.cashInAmount(wanted) : wanted,
       outcome: 'unknown' as const,
       sends: 0,
       sentAt: Date.now(),
@@ -203,9 +210,13 @@ export class ChaosPlayer {
     if (op.sends === 0) this.history.push(op);
     op.sends++;
     this.unansweredCashIn = op;
-    const { event } = await this.request({ event: 'cashin', data: { amountCents: op.amountCents, idempotencyKey: op.key } }, ['cashedIn'], (data) => data.amountCents === op.amountCents);
+    if (limits?.hasDeposit) moments?.mark('limitedCashIn');
+    const { event, data } = await this.request({ event: 'cashin', data: { amountCents: op.amountCents, idempotencyKey: op.key } }, ['cashedIn'], (data) => data.amountCents === op.amountCents);
     // An error may come after the money moved (a machine that refused the credit is refunded): unknown.
     if (op.outcome === 'ok' || event === 'error' || op.sends >= 3) this.unansweredCashIn = null;
+    // A deposit limit refuses inside the cash in's transaction: nothing moved. (Not for a re-send,
+    // whose first send may have gone through.)
+    if (event === 'error' && limits?.depositRefusal(Number(data.code), data.Params as Record<string, unknown> | undefined) && op.sends === 1) op.outcome = 'refused';
     if (event === 'error') await this.refused();
   }
 
@@ -226,7 +237,8 @@ export class ChaosPlayer {
     op.sends += twice ? 2 : 1;
     // A duplicate frame: the same command twice in a row.
     if (twice) this.socket?.send(JSON.stringify({ event: 'spin', data: { commandId } }));
-    const { event } = await this.request({ event: 'spin', data: { commandId } }, ['cycle'], (data) => data.commandId === commandId);
+    const { event, data } = await this.request({ event: 'spin', data: { commandId } }, ['cycle'], (d) => d.commandId === commandId);
+    if (event === 'error') this.extras.limits?.lossRefusal(Number(data.code));
     if (event === 'error') await this.refused();
     if (event === 'dropped' || event === 'timeout') this.unansweredSpin = { op, sessionId: this.sessionId };
   }
@@ -267,6 +279,10 @@ export class ChaosPlayer {
     }
   }
 
+  private async cashOut(): Promise<void> {
+    if (this.credits > 0 && (await this.request({ event: 'cashout', data: {} }, ['cashedOut'], () => true, CASH_OUT_TIMEOUT_MS)).event === 'error') await this.refused();
+  }
+
   /** One random step; the socket must be joined. */
   private async step(): Promise<void> {
     if (this.unansweredSpin) {
@@ -275,14 +291,16 @@ export class ChaosPlayer {
       // The same command in the same session: the cabinet must not play it twice.
       if (sessionId === this.sessionId && op.outcome !== 'ok') return this.spin(op);
     }
+    const limits = this.extras.limits;
+    if (limits?.due()) return limits.act(this.token);
     const roll = this.rng();
-    if (this.unansweredCashIn || (roll < 0.15 && this.credits < 20_000) || this.credits < 200) return this.cashIn();
+    if (this.unansweredCashIn) return this.cashIn();
+    // A limit reached: no more play; what is on the machine goes back, then claims and waits.
+    if (limits?.lossReached || (limits?.depositSpent && this.credits < 200)) return this.credits > 0 ? this.cashOut() : roll < 0.3 ? this.claimPromotion() : void (await sleep(1_000));
+    if ((roll < 0.15 && this.credits < 20_000 && !limits?.depositSpent) || this.credits < 200) return this.cashIn();
     if (roll < 0.75) return this.spin();
-    if (roll < 0.8) return this.autoplay();
-    if (roll < 0.9) {
-      if (this.credits > 0 && (await this.request({ event: 'cashout', data: {} }, ['cashedOut'], () => true, CASH_OUT_TIMEOUT_MS)).event === 'error') await this.refused();
-      return;
-    }
+    if (roll < 0.8) return limits?.hasLoss ? this.spin() : this.autoplay();
+    if (roll < 0.9) return this.cashOut();
     if (roll < 0.94 && !this.staysOn) {
       await this.request({ event: 'leave', data: {} }, ['closed']);
       this.socket?.close();

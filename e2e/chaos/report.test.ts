@@ -15,8 +15,12 @@ describe('the fault suite figures', () => {
       { type: 'cashOut', player: 'a', amountCents: 5, at: 2 },
       { type: 'cashier', player: 'a', direction: 'deposit', key: 'k', amountCents: 5, outcome: 'refused', sentAt: 3 },
     ];
+    expect(acknowledged(history)).toEqual({ total: 2, cashIns: 0, spins: 1, cashOuts: 1, promotions: 0, operator: 0 });
+    // A hand pay approval the console answered is the operator's; an unanswered one is not.
+    const approval = { type: 'handPayApproval', player: 'a', handPayId: 1, amountCents: 500, signer: 'operator:staff1', sentAt: 4 } as const;
+    const withApprovals: HistoryOp[] = [...history, { ...approval, outcome: 'ok', paid: true, ackedAt: 5 }, { ...approval, outcome: 'unknown' }];
+    expect(acknowledged(withApprovals)).toMatchObject({ total: 3, operator: 1 });
     const acked = acknowledged(history);
-    expect(acked).toEqual({ total: 2, cashIns: 0, spins: 1, cashOuts: 1, promotions: 0, operator: 0 });
     const kills = new Map<KillTarget, number>([['server', 2], ['cabinets', 1]]);
     expect(shortfalls(acked, kills, minimumsFor(300))).toEqual([
       'acknowledged operations 2 < 1000',

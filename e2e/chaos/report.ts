@@ -39,7 +39,8 @@ interface Acknowledged {
 /** Operations the clients were told happened (every cash out they were told about counts). */
 export function acknowledged(history: readonly HistoryOp[]): Acknowledged {
   const n = (type: HistoryOp['type']) => history.filter((o) => o.type === type && (o.type === 'cashOut' || ('outcome' in o && o.outcome === 'ok'))).length;
-  const counts = { cashIns: n('cashIn'), spins: n('spin'), cashOuts: n('cashOut'), promotions: n('promotion'), operator: n('cashier') };
+  // The operator's: deposits and withdrawals, and hand pay approvals through the console.
+  const counts = { cashIns: n('cashIn'), spins: n('spin'), cashOuts: n('cashOut'), promotions: n('promotion'), operator: n('cashier') + n('handPayApproval') };
   return { total: counts.cashIns + counts.spins + counts.cashOuts + counts.promotions + counts.operator, ...counts };
 }
 

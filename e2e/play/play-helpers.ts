@@ -44,12 +44,18 @@ export async function waitFirstFrame(page: Page, timeoutMs = 20_000) {
   const presented = await page.evaluate(
     (limitMs) =>
       new Promise<boolean>((resolve) => {
-        const video = document.querySelector<HTMLVideoElement>('[data-testid="game-video"]')!;
         const timer = setTimeout(() => resolve(false), limitMs);
-        video.requestVideoFrameCallback(() => {
-          clearTimeout(timer);
-          resolve(true);
-        });
+        // The game may mount its <video> again (a rejoin after going offline): wait for the one
+        // that is there now, every frame, rather than a handle that was just replaced.
+        const watch = () => {
+          const video = document.querySelector<HTMLVideoElement>('[data-testid="game-video"]');
+          if (!video) return void requestAnimationFrame(watch);
+          video.requestVideoFrameCallback(() => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        };
+        watch();
       }),
     timeoutMs,
   );

@@ -3,16 +3,9 @@
  * and see every machine live, act on one and see the push; a player's token cannot use it.
  */
 import { Code } from '@reel/protocol';
-import type { Page } from '@playwright/test';
 import { apiToken, expectAccessible, screenshot } from '../web/helpers';
+import { consoleInEnglish, STAFF } from './console-helpers';
 import { expect, test } from './fixtures';
-
-/** The seeded demo staff member (apps/server/src/demo/seed.ts DEMO_OPERATORS). */
-const STAFF = { username: 'staff1', password: 'staff1234' };
-
-async function consoleInEnglish(page: Page) {
-  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'en'));
-}
 
 test('staff sign in at /admin and see the floor live; an action comes back as a push; live video and a player page open', async ({ page }) => {
   await consoleInEnglish(page);

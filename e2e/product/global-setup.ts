@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import type { FullConfig } from '@playwright/test';
-import { PRODUCT_ENV, PRODUCT_LOG_DIR, frontOrigin, productDataDir, productLogFile, productPort } from './instances';
+import { PRODUCT_ENV, PRODUCT_LOG_DIR, PRODUCT_SETTINGS, frontOrigin, productDataDir, productLogFile, productPort } from './instances';
 import { startProduct, type RunningProduct } from './product-process';
 import { describeFaults, stamp, uncheckedFaults } from './product-log';
 import { buildWeb, webBuildIsStale } from '../../scripts/web-build';
@@ -26,6 +26,7 @@ export default async function globalSetup(config: FullConfig) {
         dataDir: productDataDir(port),
         // The web app served from another origin (web/api-url.spec.ts) may use this backend.
         env: { ...PRODUCT_ENV, WS_ALLOWED_ORIGINS: frontOrigin(port) },
+        settings: PRODUCT_SETTINGS,
         onLine: (line) => {
           fs.writeSync(log, stamp(line));
           console.log(`[product ${port}] ${line}`);

@@ -22,9 +22,30 @@ export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
  * loaded CI box needs the headroom over the 4 s outage) lets the play tests see a dropped session
  * closed by the server, and no warm streams (a machine's encoder starts when a player joins it, as
  * for every machine past the fourth) keep several products on a 2-core machine from encoding video
- * nobody watches. The live-video stage's product runs with the default warm streams.
+ * nobody watches. Quick reels (a spin lands in 0.64 s instead of 1.62 s) keep the tests from
+ * waiting on animations: the suite plays dozens of spins, and free-spin rounds and autoplay pause
+ * 0.25 s between games (the server's autoplay stop reaches the cabinet before it may start the next
+ * game, docs/sessions.md, so a short pause cannot play one game too many). The live-video stage's
+ * product runs with `npm start`'s timing and warm streams.
  */
-export const PRODUCT_ENV: NodeJS.ProcessEnv = { LOG_LEVEL: 'warn', SESSION_GRACE_MS: '12000', WARM_STREAMS: '0' };
+export const PRODUCT_ENV: NodeJS.ProcessEnv = {
+  LOG_LEVEL: 'warn',
+  SESSION_GRACE_MS: '12000',
+  WARM_STREAMS: '0',
+  CABINET_SPIN_MS: '400',
+  CABINET_REEL_STAGGER_MS: '60',
+  CABINET_CASH_OUT_MS: '200',
+  CABINET_AUTOPLAY_GAP_MS: '250',
+};
+
+/**
+ * The browser tests' Settings.json: video at 10 frames a second instead of 30. These tests check
+ * what the player sees and does, not the picture's rate (the live-video stage does, at 30); a game
+ * screen's video then costs a third of the encoding and compositing (measured on one product and
+ * Chromium 156: a game screen 63 % of a core at 30 fps, 32 % at 10), which on two cores is what
+ * the two workers wait for.
+ */
+export const PRODUCT_SETTINGS = { FPS: 10 };
 
 export const productPort = (index: number) => BASE_PORT + index;
 /** The port of the web app served apart from the product of the worker with this index. */

@@ -15,6 +15,8 @@ interface ProductOptions {
   port: number;
   dataDir: string;
   env?: NodeJS.ProcessEnv;
+  /** Keys of the product's Settings.json (its data folder's), written before it starts. */
+  settings?: Record<string, unknown>;
   /** Every line the product prints (stdout and stderr). */
   onLine?: (line: string) => void;
   startTimeoutMs?: number;
@@ -29,8 +31,12 @@ export interface RunningProduct {
 }
 
 export async function startProduct(options: ProductOptions): Promise<RunningProduct> {
-  const { port, dataDir, env = {}, onLine = () => {}, startTimeoutMs = 200_000 } = options;
+  const { port, dataDir, env = {}, settings, onLine = () => {}, startTimeoutMs = 200_000 } = options;
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (settings) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'Settings.json'), JSON.stringify(settings));
+  }
   const tail: string[] = [];
   const child = spawnTied(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], {
     cwd: REPO_ROOT,

@@ -1,9 +1,10 @@
 /**
  * The cluster with video, in Chromium (docs/scale.md): three servers behind HAProxy on NATS, one
  * PostgreSQL, Janus as every server's media process (werift when Janus is not installed), a cabinet
- * connected through HAProxy. A player signs in through HAProxy, joins, sees live video and cashes in;
- * the session owner (whose media process the video comes through) is killed with -9; the game comes
- * back by itself on another owner with the same credits and live video again, and a spin is played.
+ * connected through HAProxy. A player signs in through HAProxy, joins machine 1, sees live video and
+ * cashes in; the owner of machine 1's shard (whose media process the video comes through, its WHEP
+ * calls relayed by shard) is killed with -9; the game comes back by itself on the shard's new owner
+ * with the same credits and live video again, and a spin is played.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -77,7 +78,7 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
     await cashIn(page, /^Load ₺5,00$/, 500);
     const before = await credits(page);
 
-    const ownerId = (await pool.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]!.owner;
+    const ownerId = (await pool.query<{ owner: string }>('SELECT owner FROM cluster_shards WHERE shard = 1')).rows[0]!.owner;
     const owner = c.servers.find((s) => s.id === ownerId)!;
     const killedAt = Date.now();
     if (process.env.CLUSTER_VIDEO_TRACE) {
@@ -101,14 +102,14 @@ test('cluster: live video through the owner, kill -9 of the owner, the game and 
       );
     }
     owner.child.kill('SIGKILL');
-    console.log(`cluster video: kill -9 of ${ownerId} (the session owner, whose media process streamed)`);
+    console.log(`cluster video: kill -9 of ${ownerId} (the owner of machine 1's shard, whose media process streamed)`);
 
     // The web app notices by itself: its game socket is closed (1012, or cut with the dead server),
     // it joins again and gets a grant for the new owner's media process.
     await expect
       .poll(
         async () =>
-          (await pool.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner ?? ownerId,
+          (await pool.query<{ owner: string }>('SELECT owner FROM cluster_shards WHERE shard = 1')).rows[0]?.owner ?? ownerId,
         { timeout: 30_000 },
       )
       .not.toBe(ownerId);

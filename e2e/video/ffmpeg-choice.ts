@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { test, type TestInfo } from '@playwright/test';
 import { bundledFfmpeg, SYSTEM_FFMPEG } from '../../apps/cabinet/src/media/ffmpeg-path.js';
 
-interface FfmpegChoice {
+export interface FfmpegChoice {
   /** Project name suffix: `system` or `bundled`. */
   name: 'system' | 'bundled';
   /** Absolute path, or null when the package is not installed. */
@@ -21,8 +21,8 @@ export const FFMPEG_CHOICES: FfmpegChoice[] = [
 
 /**
  * The whole-product smoothness test (e2e/video/smooth-video.e2e.ts) plays one machine per ffmpeg
- * in one product: the test starts it with `CABINET_FFMPEG` naming each machine's binary, so
- * both builds are tested without starting the product twice.
+ * in one product: video-product.ts starts it with `CABINET_FFMPEG` naming each machine's binary,
+ * so both builds are tested without starting the product twice.
  */
 export const SMOOTH_MACHINES: Record<FfmpegChoice['name'], number> = { system: 1, bundled: 2 };
 

@@ -6,7 +6,8 @@
  * it by pointing the grant route at the game channel instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -93,6 +94,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     onError: (id, err) => log(`stream ${id}: ${String(err)}`),
   });
 
+  // The server's part for the games: each is acknowledged as stored, so the cabinet takes the next
+  // bet (it starts no paid game while one is unacknowledged).
+  hub.on('cycle', ({ machineId, cycle }) => hub.acknowledgeCycle(machineId, cycle.gameId));
+  // Its own critical memory, never the product's data folder (nor an earlier harness's games).
+  const cabinetDataDir = mkdtempSync(path.join(os.tmpdir(), 'reel-harness-cabinet-'));
   const cabinet = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/cabinet/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +106,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       ...process.env,
       AGENT_URL: `${baseUrl.replace('http', 'ws')}/ws/agent`,
       CABINET_MACHINES: [...keys].map(([id, key]) => `${id}=${key}`).join(','),
+      CABINET_DATA_DIR: cabinetDataDir,
       ...(opts.ffmpeg ? { FFMPEG: opts.ffmpeg } : {}),
     },
   });
@@ -118,7 +125,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const stats = await media.client.stats().catch(() => null);
       const ready = ids.every((id) => {
         const m = stats?.machines.find((x) => x.machineId === id);
-        return m && m.keyframes > 0 && m.audioPackets > 0;
+        // Janus counts nothing the adapter could read (null): its mountpoint receiving video then.
+        if (m?.keyframes === null) return m.lastPacketAgeMs !== null && m.lastPacketAgeMs < 1000;
+        return m && m.keyframes > 0 && (m.audioPackets ?? 0) > 0;
       });
       if (ready) return;
       if (Date.now() - t0 > timeoutMs)
@@ -141,6 +150,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       const mark = (what: string) => process.env.HARNESS_TRACE && console.log(`harness stop: ${what} +${Date.now() - t0} ms`);
       stopStreaming();
       await stopChild(cabinet, 'SIGTERM', 3000);
+      rmSync(cabinetDataDir, { recursive: true, force: true });
       mark('cabinet stopped');
       await app.close();
       mark('http closed');

@@ -9,9 +9,10 @@
  * cabinet process started with `FFMPEG` set to it (ffmpeg-choice.ts). `video-unavailable` starts
  * the whole product with a failing ffmpeg and checks what the player sees (once, not per binary);
  * `cluster` plays through `npm run cluster`'s topology and kills the session owner (cluster.e2e.ts).
- * `product-video` is the real product path (web app → server → cabinet → media) on a whole
- * product as `npm start` runs it: every machine's video on its game screen (every-machine-video.e2e.ts),
- * and half a minute of play without a freeze once per ffmpeg (smooth-video.e2e.ts).
+ * `product-video` is the real product path (web app → server → cabinet → media) on one whole
+ * product as `npm start` runs it, shared by its specs (video-product.ts): every machine's video on
+ * its game screen (every-machine-video.e2e.ts), and half a minute of play without a freeze once per
+ * ffmpeg (smooth-video.e2e.ts).
  * `--project ffmpeg-bundled` runs one of them.
  */
 import path from 'node:path';

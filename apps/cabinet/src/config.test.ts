@@ -21,4 +21,11 @@ describe('cabinet configuration', () => {
     expect(loadCabinetConfig({ ...env, CABINET_NO_VIDEO: 'all' }, '/repo', []).machines.map((m) => m.video)).toEqual([false, false, false]);
     expect(loadCabinetConfig(env, '/repo', ['node', 'main.ts', '--no-video']).machines.map((m) => m.video)).toEqual([false, false, false]);
   });
+
+  it('reads the machines\' timing from the environment, keeps the defaults for the rest, refuses junk', () => {
+    expect(loadCabinetConfig({}, '/repo', []).timing).toEqual({});
+    expect(loadCabinetConfig({ CABINET_SPIN_MS: '300', CABINET_AUTOPLAY_GAP_MS: '0' }, '/repo', []).timing).toEqual({ spinDurationMs: 300, autoplayGapMs: 0 });
+    expect(() => loadCabinetConfig({ CABINET_REEL_STAGGER_MS: 'fast' }, '/repo', [])).toThrow(/CABINET_REEL_STAGGER_MS must be a whole number/);
+    expect(() => loadCabinetConfig({ CABINET_CASH_OUT_MS: '-1' }, '/repo', [])).toThrow(/CABINET_CASH_OUT_MS/);
+  });
 });

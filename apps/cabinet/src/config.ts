@@ -14,15 +14,42 @@
  *   CABINET_NO_VIDEO   headless machines: "all" (or the `--no-video` flag), or ids such as "2,3,4".
  *                      Same game, meters and agent protocol; nothing is rendered or encoded (no
  *                      stream, no lobby stills), so the fault suite can run many machines on 2 cores
+ *   CABINET_SPIN_MS, CABINET_REEL_STAGGER_MS, CABINET_AUTOPLAY_GAP_MS, CABINET_CASH_OUT_MS
+ *                      the machines' timing in ms (game/machine-types.ts DEFAULT_TIMING when unset):
+ *                      the product's browser tests play with shorter spins so they do not wait on
+ *                      reel animations (e2e/product/instances.ts)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { MachineTiming } from './game/machine-types.js';
 
 export interface CabinetConfig {
   agentUrl: string;
   machines: { machineId: number; key: string; camera: string | null; ffmpeg: string | null; video: boolean }[];
   /** Directory of the machines' critical memory files. */
   dataDir: string;
+  /** Timing set in the environment; what is not set keeps DEFAULT_TIMING. */
+  timing: Partial<MachineTiming>;
+}
+
+const TIMING_ENV: Record<keyof MachineTiming, string> = {
+  spinDurationMs: 'CABINET_SPIN_MS',
+  reelStaggerMs: 'CABINET_REEL_STAGGER_MS',
+  autoplayGapMs: 'CABINET_AUTOPLAY_GAP_MS',
+  cashOutDurationMs: 'CABINET_CASH_OUT_MS',
+};
+
+/** The timing entries set in the environment, each a whole number of ms ≥ 0. */
+function timingFromEnv(env: NodeJS.ProcessEnv): Partial<MachineTiming> {
+  const timing: Partial<MachineTiming> = {};
+  for (const [key, name] of Object.entries(TIMING_ENV) as [keyof MachineTiming, string][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of ms ≥ 0, got "${raw}"`);
+    timing[key] = value;
+  }
+  return timing;
 }
 
 function parsePairs(s: string | undefined): Map<number, string> {
@@ -70,5 +97,5 @@ export function loadCabinetConfig(env: NodeJS.ProcessEnv = process.env, cwd = pr
     : env.CABINET_KEYS_FILE
       ? resolve(dirname(resolve(cwd, env.CABINET_KEYS_FILE)), 'cabinets')
       : resolve(cwd, env.DATA_DIR ?? 'data', 'cabinets');
-  return { agentUrl: env.AGENT_URL ?? 'ws://127.0.0.1:8080/ws/agent', machines, dataDir };
+  return { agentUrl: env.AGENT_URL ?? 'ws://127.0.0.1:8080/ws/agent', machines, dataDir, timing: timingFromEnv(env) };
 }

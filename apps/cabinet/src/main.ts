@@ -52,6 +52,7 @@ const entries = config.machines.map(({ machineId, key, camera, video }) => {
   const ffmpegPath = ffmpegPaths.get(machineId) ?? null;
   const machine = new SlotMachine({
     machineId,
+    timing: config.timing,
     memory: new FileMemoryStore(config.dataDir, machineId, log),
     onMemoryFailure: (error) =>
       log(`machine ${machineId}: critical memory write failed, machine halted (${String(error)})`),
@@ -68,6 +69,7 @@ const entries = config.machines.map(({ machineId, key, camera, video }) => {
     machine,
     key,
     video,
+    headless: !video,
     stream,
     videoType: camera ? ('camera' as const) : ('screen' as const),
     bands: DEFAULT_BANDS,

@@ -13,6 +13,7 @@ const OP_TEXT = 0x1;
 const OP_CLOSE = 0x8;
 const OP_PING = 0x9;
 const SENT_AT = Buffer.from('"sentAt":');
+const ID = Buffer.from('"id":');
 
 /** A client frame must be masked; a zero mask leaves the payload as it is. */
 function maskedFrame(opcode: number, payload: Buffer) {
@@ -21,9 +22,10 @@ function maskedFrame(opcode: number, payload: Buffer) {
 
 /**
  * Opens `ws://host:port{path}` and resolves once the server has accepted the upgrade.
- * `onSentAt`: called with the `sentAt` of every text frame that carries one (probe sockets only).
+ * `onSentAt`: called with the `sentAt` of every text frame that carries one, and the frame's first
+ * `id` (the machine's), on probe sockets only.
  */
-export function drainSocket(host: string, port: number, path: string, onSentAt?: (sentAt: number) => void) {
+export function drainSocket(host: string, port: number, path: string, onSentAt?: (sentAt: number, id: number) => void) {
   return new Promise<net.Socket>((resolve, reject) => {
     const socket = net.connect({ host, port });
     socket.setNoDelay(true);
@@ -51,7 +53,11 @@ export function drainSocket(host: string, port: number, path: string, onSentAt?:
         buf = buf.subarray(offset + length);
         if (opcode === OP_TEXT && onSentAt) {
           const at = payload.indexOf(SENT_AT);
-          if (at >= 0) onSentAt(Number(payload.toString('latin1', at + SENT_AT.length, payload.indexOf(0x7d, at))));
+          if (at >= 0) {
+            const idAt = payload.indexOf(ID);
+            const id = idAt >= 0 ? parseInt(payload.toString('latin1', idAt + ID.length, idAt + ID.length + 12), 10) : NaN;
+            onSentAt(Number(payload.toString('latin1', at + SENT_AT.length, payload.indexOf(0x7d, at))), id);
+          }
         } else if (opcode === OP_PING) socket.write(maskedFrame(0xa, payload));
         else if (opcode === OP_CLOSE) socket.end();
       }

@@ -49,6 +49,9 @@ export const natsUrlFromEnv = () => str('NATS_URL', 'nats://127.0.0.1:4222');
 /** The port a server was asked for, for messages written before the whole config could load. */
 export const portFromEnv = () => Number(str('PORT', '8080')) || 8080;
 
+/** Where the audit trail's signing key lives in a data folder when AUDIT_KEY_FILE names no other. */
+export const auditKeyFileIn = (dataDir: string) => path.join(dataDir, 'audit-signing-key.pem');
+
 export function loadConfig() {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
   return {
@@ -62,7 +65,7 @@ export function loadConfig() {
     jwtSecret: process.env.JWT_SECRET || '',
     tokenTtlS: int('TOKEN_TTL_S', 12 * 3600),
     /** The audit trail's Ed25519 signing key, outside the database (docs/operator.md); created when missing. */
-    auditKeyFile: path.resolve(REPO_ROOT, str('AUDIT_KEY_FILE', path.join(dataDir, 'audit-signing-key.pem'))),
+    auditKeyFile: path.resolve(REPO_ROOT, str('AUDIT_KEY_FILE', auditKeyFileIn(dataDir))),
     login: {
       maxFailures: int('LOGIN_MAX_FAILURES', 5),
       blockMinutes: int('LOGIN_BLOCK_MINUTES', 15),
@@ -99,6 +102,12 @@ export function loadConfig() {
       idleTimeoutMs: int('SESSION_IDLE_TIMEOUT_MS', 300_000),
       countdownS: int('SESSION_COUNTDOWN_S', 10),
     },
+    /** The queue for a busy machine (modules/queue): the ready check's length, the clock, the wait estimate. */
+    queue: {
+      readyCheckMs: int('QUEUE_READY_CHECK_MS', 15_000),
+      tickMs: int('QUEUE_TICK_MS', 1_000),
+      defaultSessionS: int('QUEUE_ESTIMATE_SESSION_S', 300),
+    },
     media: {
       /** Run the embedded WebRTC forwarder process (off in API tests). */
       enabled: bool('MEDIA', true),
@@ -109,6 +118,12 @@ export function loadConfig() {
       warmStreams: int('WARM_STREAMS', 4),
       /** Draw the latency timestamp strip on the video (benchmarks). */
       timestampStrip: bool('TIMESTAMP_STRIP', false),
+    },
+    spectators: {
+      /** Spectators one machine may have at once; the next is refused with 40935. */
+      maxWatchersPerMachine: int('MAX_WATCHERS_PER_MACHINE', 500),
+      /** A spectator's video grant lives this long (it only opens the stream; the page asks again on reconnect). */
+      grantTtlMs: int('WATCH_GRANT_TTL_MS', 20_000),
     },
     /** Start the simulated demo cabinets with the server. */
     demoCabinets: bool('DEMO_CABINETS', true),

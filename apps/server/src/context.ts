@@ -12,8 +12,12 @@ import type { AgentHub } from './modules/cabinets/agent-hub.js';
 import type { MediaService } from './modules/media/media-service.js';
 import type { ViewerGateway } from './modules/media/plugin.js';
 import type { Protection } from './modules/protection/protection.js';
+import type { MachineQueue } from './modules/queue/machine-queue.js';
 import type { SessionManager } from './modules/sessions/session-manager.js';
 import type { SessionService } from './modules/sessions/types.js';
+import type { ClusterCabinets } from './cluster/cluster-cabinets.js';
+import type { RelayedFloor } from './cluster/floor-relay.js';
+import type { Spectators } from './modules/spectators/index.js';
 
 export interface AppContext {
   config: Config;
@@ -30,11 +34,25 @@ export interface AppContext {
   /** The WebRTC media process; null when video is off (API tests). */
   media: MediaService | null;
   sessions: SessionManager;
+  /** Spectators (watch grants, watcher counts); not wired on cluster servers yet (docs/scale.md). */
+  spectators?: Spectators;
   /** Player protection: limits, breaks, reality checks (modules/protection). */
   protection: Protection;
-  /** Set when several servers run (docs/scale.md): who this server is, and sessions over the bus. */
-  /** In a cluster: this server's id, the sessions and the video viewers, asked of the owning server over the bus. */
-  cluster?: { serverId: string; sessions: SessionService; viewers: ViewerGateway | null };
+  /** The queue for a busy machine (modules/queue); its clock runs with the sessions. */
+  queue: MachineQueue;
+  /**
+   * In a cluster (docs/scale.md): this server's id; the sessions, the video viewers and the console's
+   * floor actions, asked of each machine's shard owner over the bus; every server's cabinets (a
+   * mirror); and what this server owns (`GET /check`).
+   */
+  cluster?: {
+    serverId: string;
+    sessions: SessionService;
+    viewers: ViewerGateway | null;
+    floor: RelayedFloor;
+    cabinets: ClusterCabinets;
+    status(): { shards: number; sessions: number };
+  };
 }
 
 /** The Fastify instance type the app is built on (TypeBox-typed). */

@@ -20,10 +20,12 @@ import { jackpotRoutes } from './modules/notifications/jackpot-routes.js';
 import { agentHubPlugin } from './modules/cabinets/plugin.js';
 import { mediaPlugin } from './modules/media/plugin.js';
 import { gameRoutes } from './modules/sessions/game-routes.js';
+import { watchRoutes } from './modules/spectators/index.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { witnessFileOf } from './modules/audit/audit-signing.js';
 import { protectionRoutes } from './modules/protection/routes.js';
+import { queueRoutes } from './modules/queue/routes.js';
 import { readSettings } from './modules/settings/runtime-settings.js';
 
 export async function registerRoutes(app: Api, ctx: AppContext) {
@@ -40,28 +42,33 @@ export async function registerRoutes(app: Api, ctx: AppContext) {
       await api.register(recallRoutes, { db });
       await api.register(chatRoutes, { db, bus });
       await api.register(staffChatRoutes, { db, bus });
-      await api.register(handPayRoutes, { db, bus, sessions: () => ctx.sessions });
+      await api.register(handPayRoutes, { db, bus, sessions: () => ctx.cluster?.floor ?? ctx.sessions });
       await api.register(quickPanelRoutes, { db });
       await api.register(sessionRoutes, { sessions });
       await api.register(adminRoutes, { db, bus, operatorTokens, auditKey: ctx.auditKey, auditWitnessFile: witnessFileOf(config.auditKeyFile), config, protection: ctx.protection });
+      await api.register(queueRoutes, { queue: ctx.queue });
       await api.register(protectionRoutes, { protection: ctx.protection, settings: () => readSettings(config.settingsFile), breakRoad: { breaks: ctx.protection.breaks, tokens, bus, sessions } });
     },
     { prefix: '/api' },
   );
-  await app.register(notificationRoutes, { bus, cluster: Boolean(ctx.cluster) });
+  // A (re)connected player hears their queue entry again, with the ready check's time left now.
+  await app.register(notificationRoutes, { bus, cluster: Boolean(ctx.cluster), attached: (playerId) => ctx.queue.resend(playerId) });
   await app.register(jackpotRoutes, { db, bus });
   await app.register(gameRoutes, { sessions, bus, geo, initTimeoutMs: config.ws.initTimeoutMs });
+  if (ctx.spectators) await app.register(watchRoutes, { spectators: ctx.spectators });
   await app.register(agentHubPlugin, { hub: ctx.cabinets });
   const media = ctx.media;
   await app.register(floorRoutes, {
     db,
     bus,
-    // The sessions' cabinets where this server runs them; a cluster server's own agent hub otherwise.
-    cabinets: () => ctx.sessions?.cabinets ?? ctx.cabinets,
-    sessions: () => ctx.sessions,
+    // The sessions' cabinets where this server runs them; in a cluster the mirror of every server's.
+    cabinets: () => ctx.cluster?.cabinets ?? ctx.sessions.cabinets,
+    // In a cluster the actions go to the owner of the machine's shard (cluster/floor-relay.ts).
+    sessions: () => ctx.cluster?.floor ?? ctx.sessions,
     frameAges: media ? async () => new Map((await media.client.stats()).machines.map((m) => [m.machineId, m.lastPacketAgeMs])) : null,
   });
   const viewers = ctx.cluster?.viewers ?? ctx.media?.client;
   if (viewers) await app.register(mediaPlugin, { viewers });
-  await app.register(siteRoutes, { geo, config, ...(ctx.cluster ? { serverId: ctx.cluster.serverId } : {}) });
+  const cluster = ctx.cluster;
+  await app.register(siteRoutes, { geo, config, ...(cluster ? { server: { id: cluster.serverId, owns: () => cluster.status() } } : {}) });
 }

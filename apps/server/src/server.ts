@@ -10,7 +10,7 @@ import { migrate } from './db/migrate.js';
 import { createLocalBus, type Bus } from './lib/bus.js';
 import { createTokenService } from './modules/auth/tokens.js';
 import { createOperatorTokenService } from './modules/operators/operator-tokens.js';
-import { loadAuditKey, startAuditSigner, useAuditKey, witnessFileOf } from './modules/audit/audit-signing.js';
+import { loadProcessAuditKey, startAuditSigner, witnessFileOf } from './modules/audit/audit-signing.js';
 import { createGeoService } from './modules/geo/geo.js';
 import { AgentHub } from './modules/cabinets/agent-hub.js';
 import { verifyMachineKey } from './modules/machines/machine-keys.js';
@@ -18,10 +18,12 @@ import { machineProfile, recordSnapshots } from './modules/machines/machine-art.
 import { MediaService } from './modules/media/media-service.js';
 import { SessionManager } from './modules/sessions/session-manager.js';
 import { createProtection } from './modules/protection/protection.js';
+import { MachineQueue } from './modules/queue/machine-queue.js';
 import { readSettings } from './modules/settings/runtime-settings.js';
 import { createVideoPort } from './modules/media/video-port.js';
 import { emergencyStopOf } from './modules/floor/machine-service.js';
 import type { VideoPort } from './modules/sessions/types.js';
+import { Spectators, type WatchVideo } from './modules/spectators/index.js';
 import { buildApp } from './app.js';
 
 /** The token secret survives restarts (tokens stay valid) without anyone having to set one. */
@@ -72,9 +74,8 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
     ? new MediaService({ backend: config.media.backend, browserIceServers: config.media.iceServers, log: (line) => console.log(`[media] ${line}`) })
     : null;
   const secret = tokenSecret(config);
-  const auditKey = loadAuditKey(config.auditKeyFile);
   // appendAudit signs with it inside the callers' transactions.
-  useAuditKey(auditKey);
+  const auditKey = loadProcessAuditKey(config);
   const protection = createProtection({ db, settings: () => readSettings(config.settingsFile), now: Date.now });
   return {
     config,
@@ -87,6 +88,7 @@ export async function createBaseContext(config: Config, databaseUrl: string, bus
     cabinets,
     media,
     protection,
+    queue: new MachineQueue({ db, bus, breaks: protection.breaks, timers: config.queue }),
   } as AppContext;
 }
 
@@ -94,16 +96,28 @@ export async function createContext(config: Config, databaseUrl: string): Promis
   const ctx = await createBaseContext(config, databaseUrl);
   const { cabinets, media } = ctx;
   let video: VideoPort = { grant: async () => null };
+  let watchVideo: WatchVideo | null = null;
   if (media) {
-    video = createVideoPort(cabinets, media, {
+    const port = createVideoPort(cabinets, media, {
       warmStreams: config.media.warmStreams,
       timestampStrip: config.media.timestampStrip,
-      // Held by a session, or watched by staff on the console.
-      isHeld: (machineId) => ctx.sessions.wantsStream(machineId),
+      // Held by a session, watched by staff on the console, or by spectators.
+      isHeld: (machineId) => ctx.sessions.wantsStream(machineId) || Boolean(ctx.spectators?.isWatched(machineId)),
+      watchGrantTtlMs: config.spectators.grantTtlMs,
       log: (line) => console.log(`[video] ${line}`),
     });
+    video = port;
+    watchVideo = port;
   }
   ctx.sessions = new SessionManager(ctx, cabinets, video, config.sessions);
+  ctx.spectators = new Spectators({
+    db: ctx.db,
+    bus: ctx.bus,
+    video: watchVideo,
+    serverId: 'local',
+    maxWatchersPerMachine: config.spectators.maxWatchersPerMachine,
+    hotLimitCents: () => readSettings(config.settingsFile).HOT_FLAG_LIMIT,
+  });
   return ctx;
 }
 
@@ -119,6 +133,7 @@ export async function startServices(ctx: AppContext) {
 export async function stopServices(ctx: AppContext) {
   stopAuditSigner();
   await ctx.sessions.stop();
+  ctx.spectators?.close();
   await ctx.media?.stop();
 }
 

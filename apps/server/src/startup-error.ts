@@ -18,3 +18,11 @@ export function explainStartupError(error: unknown, port = portFromEnv()): strin
     return `${e.message}. The data folder (DATA_DIR) must be writable by this user.`;
   return `${e?.message ?? String(error)}. See the log above; fix the cause and start again.`;
 }
+
+/**
+ * A start that failed for a passing reason (something too slow on a loaded machine, not a setting
+ * a person must fix): the server exits as a crash, so `npm start` restarts it with its backoff.
+ */
+export function isTransientStartupError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { transient?: unknown }).transient === true;
+}

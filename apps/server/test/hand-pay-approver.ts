@@ -4,11 +4,11 @@
  */
 import { createPool } from '../src/db/pool.js';
 import { createLocalBus } from '../src/lib/bus.js';
-import { loadAuditKey, useAuditKey } from '../src/modules/audit/audit-signing.js';
+import { loadProcessAuditKey } from '../src/modules/audit/audit-signing.js';
 import { approveHandPay } from '../src/modules/hand-pays/hand-pay-approval.js';
 
 const [databaseUrl, id, keyFile] = process.argv.slice(2);
-useAuditKey(loadAuditKey(keyFile!));
+loadProcessAuditKey({ auditKeyFile: keyFile! });
 const db = createPool(databaseUrl!, 2);
 await approveHandPay(
   { db, bus: createLocalBus(), paid: async () => {} },

@@ -6,12 +6,13 @@
  */
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { GameServerSchemas, JackpotSignalSchemas, NotificationServerSchemas, WsPath } from '@reel/protocol';
+import { GameServerSchemas, JackpotSignalSchemas, NotificationServerSchemas, WatchServerSchemas, WsPath } from '@reel/protocol';
 
 const CHANNELS: Record<string, Record<string, TSchema>> = {
   [WsPath.game]: GameServerSchemas,
   [WsPath.notifications]: NotificationServerSchemas,
   [WsPath.jackpot]: JackpotSignalSchemas,
+  [WsPath.watch]: WatchServerSchemas,
 };
 
 /** Every mismatch seen since the last test ended. */

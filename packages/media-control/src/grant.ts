@@ -1,7 +1,7 @@
 /**
  * Viewer grants: `base64url(JSON claims).base64url(HMAC-SHA256(secret, first part))`. The API
- * server signs one for the player who holds a machine's session; the media process checks it
- * with the same secret (passed by env), so only that player can open the machine's video.
+ * server signs one for the player who holds a machine's session (or, with `role: 'watch'`, for a
+ * spectator: modules/spectators); the media process checks it with the same secret (passed by env).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { GrantClaims } from '@reel/protocol';
@@ -12,7 +12,7 @@ const sign = (secret: string, body: string) => createHmac('sha256', secret).upda
 
 export function signGrant(
   secret: string,
-  claims: { playerId: number; machineId: number; ttlMs?: number; nowMs?: number },
+  claims: { playerId: number; machineId: number; ttlMs?: number; nowMs?: number; role?: 'watch' },
 ): { token: string; claims: GrantClaims } {
   const full: GrantClaims = {
     v: 1,
@@ -20,6 +20,7 @@ export function signGrant(
     machineId: claims.machineId,
     exp: (claims.nowMs ?? Date.now()) + (claims.ttlMs ?? DEFAULT_GRANT_TTL_MS),
     jti: randomUUID(),
+    ...(claims.role ? { role: claims.role } : {}),
   };
   const body = Buffer.from(JSON.stringify(full)).toString('base64url');
   return { token: `${body}.${sign(secret, body)}`, claims: full };
@@ -46,6 +47,7 @@ export function verifyGrant(
   }
   if (claims.v !== 1 || !Number.isInteger(claims.playerId) || !Number.isInteger(claims.machineId))
     return { ok: false, error: 'malformed' };
+  if (claims.role !== undefined && claims.role !== 'watch') return { ok: false, error: 'malformed' };
   if (claims.exp < (expect.nowMs ?? Date.now())) return { ok: false, error: 'expired' };
   if (claims.machineId !== expect.machineId) return { ok: false, error: 'wrong_machine' };
   return { ok: true, claims };

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { ReasonField } from './admin-fields.js';
+import type { StaffChatPush } from './admin-support.js';
 import { IsoDate, Nullable } from './rest-fields.js';
 
 export const AdminFloorPath = {
@@ -70,11 +71,11 @@ export type FloorMachine = Static<typeof FloorMachine>;
 export const FloorSnapshot = Type.Object({ machines: Type.Array(FloorMachine), at: IsoDate('Taken at') }, { $id: 'FloorSnapshot' });
 export type FloorSnapshot = Static<typeof FloorSnapshot>;
 
-/** The staff channel's messages (server to console); `chat`: a player wrote in the support chat. */
+/** The staff channel's messages (server to console); `chat`: a line was written in a support conversation. */
 export type AdminChannelMessage =
   | { event: 'floor'; data: FloorSnapshot }
   | { event: 'machine'; data: FloorMachine }
-  | { event: 'chat'; data: { playerId: number } };
+  | { event: 'chat'; data: StaffChatPush };
 
 export const FloorActionRequest = Type.Object(ReasonField, { additionalProperties: false });
 export type FloorActionRequest = Static<typeof FloorActionRequest>;

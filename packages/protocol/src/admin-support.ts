@@ -41,6 +41,15 @@ export const StaffChatMessage = Type.Object({
 });
 export type StaffChatMessage = Static<typeof StaffChatMessage>;
 
+/**
+ * The staff channel's `chat` push (`/ws/admin`): a line just written in a support conversation (by
+ * the player, a staff member or the automatic line) and that conversation's new head.
+ */
+export interface StaffChatPush {
+  conversation: StaffConversation;
+  message: StaffChatMessage;
+}
+
 export const StaffConversationParams = Type.Object({ playerId: Type.Integer({ minimum: 1 }) });
 export const StaffReplyRequest = Type.Object(
   { message: Text({ minLength: 1, maxLength: 2000 }) },

@@ -37,6 +37,7 @@ export const AgentClientSchemas = {
     ),
     betLevels: Type.Array(Type.Integer()),
     lines: Type.Integer(),
+    headless: Type.Optional(Type.Boolean()),
   }),
   state: Type.Object({
     machineId: MachineId,

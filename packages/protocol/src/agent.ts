@@ -223,6 +223,8 @@ export interface AgentClientEvents {
     bands: { id: string; name: string; width: number; height: number; bitrateKbps: number; Order: number }[];
     betLevels: number[];
     lines: number;
+    /** Runs without rendering or encoding (`--no-video`): same game, meters and protocol, no video at all. */
+    headless?: boolean;
   };
   state: {
     machineId: number;

@@ -77,14 +77,34 @@ export const Code = {
    * spins, money_in, money_out, net (amounts as decimals), elapsed_s.
    */
   RealityCheckDue: 40920,
+  /** MAX_WATCHERS_PER_MACHINE spectators watch the machine already. Params: max. */
+  WatchersFull: 40935,
+  /** The machine is not being played (nor waiting for its player): there is nothing to watch. */
+  NothingToWatch: 40936,
+  /** A spectator sent a play command on the watch channel: a spectator can never play. */
+  SpectatorCannotPlay: 40307,
   /** MIN_SPIN_INTERVAL_MS: a spin that starts too soon after the last one. Params: wait_ms. */
   SpinTooSoon: 40921,
+  /** The queue (issue 29): the player is in another machine's queue already (one live entry). Params: machine. */
+  QueueElsewhere: 40930,
+  /** The machine is free and nobody waits for it: join it instead of queueing. */
+  QueueMachineFree: 40931,
+  /** The machine is out of service, offline or broken: there is nothing to queue for. */
+  QueueNotQueueable: 40932,
+  /** The player has an open session (on that machine, or another): finish it first. Params: machine. */
+  QueueWhilePlaying: 40933,
+  /** A join refused: the machine is held for the players in its queue (the first has a ready check). */
+  MachineHeldForQueue: 40934,
+  /** Leaving or reading a queue entry the player does not have. */
+  NotInQueue: 40406,
   MachineNoAnswer: 50300,
   /** The cabinet's meters do not follow from the recorded game cycles: the session is settled from the records. */
   MachineMalfunction: 50301,
   InternalError: 50000,
   SessionTerminated: 50100,
   PipelineFailed: 70000,
+  /** The machine runs without video (a headless cabinet, `--no-video`): playable through the API, not watchable. */
+  MachineWithoutVideo: 70001,
   LoginIncorrect: 10700,
   LoginUnknownUser: 10701,
   LoginBlocked: 10702,
@@ -101,6 +121,10 @@ export const Code = {
   AutoplayLossReached: 18811,
   /** Params: win (the game's win), limit (the player's stop), amounts as decimals. */
   AutoplayWinReached: 18812,
+  /** The queue's ready check: the machine is free and held for the player. Params: machine, seconds. */
+  QueueReadyCheck: 18820,
+  /** Nobody answered the ready check in time: the turn passed to the next in line. Params: machine. */
+  QueueTurnPassed: 18821,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 
@@ -216,6 +240,18 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     en: 'Please wait {wait_ms} ms before the next spin',
     tr: 'Sonraki oyundan önce lütfen {wait_ms} ms bekleyin',
   },
+  [Code.WatchersFull]: {
+    en: 'This machine already has {max} watchers. Please try again later.',
+    tr: 'Bu makineyi zaten {max} kişi izliyor. Lütfen daha sonra tekrar deneyin.',
+  },
+  [Code.NothingToWatch]: {
+    en: 'Nobody is playing this machine right now',
+    tr: 'Bu makinede şu anda kimse oynamıyor',
+  },
+  [Code.SpectatorCannotPlay]: {
+    en: 'Spectators cannot play this machine',
+    tr: 'İzleyiciler bu makinede oynayamaz',
+  },
   [Code.MachineBusy]: {
     en: 'This machine is being played by another player',
     tr: 'Bu makine başka bir oyuncu tarafından oynanıyor',
@@ -269,6 +305,10 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
     en: 'Failed to start pipeline. Please contact the technical team.',
     tr: 'Yayın başlatılamadı. Lütfen teknik ekip ile iletişime geçin.',
   },
+  [Code.MachineWithoutVideo]: {
+    en: 'This machine has no video. Your credits are safe; choose another machine in the lobby.',
+    tr: 'Bu makinenin görüntüsü yok. Kredileriniz güvende; lobiden başka bir makine seçin.',
+  },
   [Code.LoginIncorrect]: {
     en: 'Incorrect username or password; remaining rights {left_count}, blocked for {block_time} minutes',
     tr: 'Kullanıcı adı veya şifre hatalı; kalan hak {left_count}, {block_time} dakika engellenecek',
@@ -301,6 +341,35 @@ export const catalogue: Record<Code, Record<CatalogueLanguage, string>> = {
   [Code.AutoplayWinReached]: {
     en: 'Autoplay stopped: a single win of {win} (your stop: {limit} or more)',
     tr: 'Otomatik oyun durdu: tek seferde {win} kazanç (durdurma sınırınız: {limit} veya üzeri)',
+  },
+  [Code.QueueElsewhere]: {
+    en: 'You are already in the queue for {machine}; leave it first',
+    tr: 'Zaten {machine} sırasındasınız; önce oradan çıkın',
+  },
+  [Code.QueueMachineFree]: {
+    en: 'This machine is free: just join it',
+    tr: 'Bu makine boş: doğrudan katılın',
+  },
+  [Code.QueueNotQueueable]: {
+    en: 'This machine cannot be queued for right now',
+    tr: 'Bu makine için şu anda sıraya girilemez',
+  },
+  [Code.QueueWhilePlaying]: {
+    en: 'You have an open session on {machine}; finish it before joining a queue',
+    tr: '{machine} üzerinde açık bir oturumunuz var; sıraya girmeden önce bitirin',
+  },
+  [Code.MachineHeldForQueue]: {
+    en: 'This machine is held for the players in its queue; join the queue',
+    tr: 'Bu makine sıradaki oyuncular için ayrıldı; sıraya girin',
+  },
+  [Code.NotInQueue]: { en: 'You are not in a queue', tr: 'Herhangi bir sırada değilsiniz' },
+  [Code.QueueReadyCheck]: {
+    en: 'Your turn on {machine}: accept within {seconds} seconds',
+    tr: '{machine} için sıra sizde: {seconds} saniye içinde kabul edin',
+  },
+  [Code.QueueTurnPassed]: {
+    en: 'Your turn on {machine} passed to the next player: no answer in time',
+    tr: '{machine} için sıranız bir sonraki oyuncuya geçti: zamanında yanıt verilmedi',
   },
 };
 

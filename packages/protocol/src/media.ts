@@ -37,6 +37,12 @@ export const GrantClaims = Type.Object({
   machineId: Type.Integer(),
   exp: Type.Number(),
   jti: Type.String(),
+  /**
+   * `watch`: a spectator's grant (modules/spectators). The media process lets it receive the stream
+   * and nothing else: it never replaces the player's viewer and its picture-loss reports never make
+   * the encoder restart. Absent: the player's (or staff's) own grant.
+   */
+  role: Type.Optional(Type.Literal('watch')),
 });
 export type GrantClaims = Static<typeof GrantClaims>;
 
@@ -90,14 +96,18 @@ export const ViewerCloseReason = {
 } as const;
 export type ViewerCloseReason = (typeof ViewerCloseReason)[keyof typeof ViewerCloseReason];
 
+/** A count the backend keeps; null where it cannot (Janus: the cabinet's RTP goes straight into it, unseen by the adapter). */
+const Counted = Type.Union([Type.Integer(), Type.Null()]);
+
 export const MachineMediaStats = Type.Object({
   machineId: Type.Integer(),
   viewers: Type.Integer(),
-  videoPackets: Type.Integer(),
-  audioPackets: Type.Integer(),
-  videoBytes: Type.Integer(),
-  keyframes: Type.Integer(),
-  gopCachePackets: Type.Integer(),
+  videoPackets: Counted,
+  audioPackets: Counted,
+  videoBytes: Counted,
+  keyframes: Counted,
+  gopCachePackets: Counted,
+  /** Since the last video packet reached the backend (Janus: its mountpoint's `age_ms`); null before the first. */
   lastPacketAgeMs: Type.Union([Type.Number(), Type.Null()]),
   /** werift only: keyframe requests sent to the encoder, and picture-loss reports that did not need one. */
   keyframeRequests: Type.Optional(Type.Integer()),
@@ -114,10 +124,12 @@ export const ViewerStats = Type.Object({
   viewerId: Type.String(),
   machineId: Type.Integer(),
   playerId: Type.Integer(),
+  /** `watch`: a spectator's viewer (its link never steps the machine's band). */
+  role: Type.Optional(Type.Literal('watch')),
   state: Type.String(),
   connectedAtMs: Type.Union([Type.Number(), Type.Null()]),
   lastRtcpAgeMs: Type.Union([Type.Number(), Type.Null()]),
-  packetsSent: Type.Integer(),
+  packetsSent: Counted,
   /** werift only: NACK feedback received, packets sent again, NACKed packets no longer held, PLIs. */
   nacksReceived: Type.Optional(Type.Integer()),
   retransmitted: Type.Optional(Type.Integer()),

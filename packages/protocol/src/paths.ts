@@ -34,6 +34,8 @@ export const ApiPath = {
   /** Player protection: the reality check's interval (PUT) and its acknowledgement (POST …/ack). */
   realityCheck: '/player/reality-check',
   realityCheckAck: '/player/reality-check/ack',
+  /** The queue for a busy machine (issue 29): the player's entry (GET), join (POST), leave (DELETE). */
+  queue: '/player/queue',
   machineBrands: '/machine/brands',
   machineAll: '/machine/all',
   machineById: '/machine/:id',
@@ -71,6 +73,8 @@ export const WsPath = {
   notifications: '/ws/notifications',
   game: '/ws/game',
   jackpot: '/ws/jackpot',
+  /** A spectator's channel: `/ws/watch?token=…&machineId=n` (modules/spectators). */
+  watch: '/ws/watch',
   agent: '/ws/agent',
 } as const;
 

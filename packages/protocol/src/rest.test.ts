@@ -24,6 +24,7 @@ const machine = {
   image: null,
   reservation: false,
   hot: false,
+  queue: 2,
   videoType: 'screen',
   bands: [{ id: 'high', name: '640x360', width: 640, height: 360, bitrateKbps: 1200, Order: 2 }],
 };
@@ -457,9 +458,11 @@ const examples: Record<string, Examples> = {
     valid: [
       { status: 1, code: 1, ip: '10.0.0.1', country: 'TR' },
       { status: 0, code: 0, ip: '203.0.113.5', country: 'DE' },
+      { status: 1, code: 1, ip: '10.0.0.1', country: 'TR', server: 's2', shards: 21, sessions: 40 },
     ],
     invalid: [
       { status: true, code: 1, ip: '10.0.0.1', country: 'TR' },
+      { status: 1, code: 1, ip: '10.0.0.1', country: 'TR', server: 's2', shards: -1 },
       { status: 1, code: 1 },
     ],
   },
@@ -583,6 +586,34 @@ const examples: Record<string, Examples> = {
     spec: 'issue 28: PUT /api/player/reality-check',
     valid: [{ minutes: 60 }, { minutes: 1 }],
     invalid: [{ minutes: 0 }, { minutes: 1441 }, { minutes: 2.5 }],
+  },
+  QueueReadyCheck: {
+    spec: 'issue 29: the ready check of the first in line',
+    valid: [{ until: '2026-11-27T10:00:15.000Z', remainingMs: 15_000 }],
+    invalid: [{ until: '2026-11-27T10:00:15.000Z' }, { until: '2026-11-27T10:00:15.000Z', remainingMs: 1.5 }],
+  },
+  QueueEntry: {
+    spec: 'issue 29: the player\'s place in a machine\'s queue',
+    valid: [
+      { machineId: 1, machineName: 'Golden Reels 1', position: 2, length: 3, etaS: 420, ready: null },
+      { machineId: 1, machineName: 'Golden Reels 1', position: 1, length: 1, etaS: 0, ready: { until: '2026-11-27T10:00:15.000Z', remainingMs: 9_000 } },
+    ],
+    invalid: [{ machineId: 1, machineName: 'Golden Reels 1', position: 0, length: 3, etaS: 0, ready: null }, { machineId: 1, position: 1, length: 1, etaS: 0, ready: null }],
+  },
+  QueueResponse: {
+    spec: 'issue 29: GET and POST /api/player/queue',
+    valid: [{ ...ok, entry: null }, { ...ok, entry: { machineId: 1, machineName: 'Golden Reels 1', position: 1, length: 1, etaS: 300, ready: null } }],
+    invalid: [{ ...ok }],
+  },
+  QueueJoinRequest: {
+    spec: 'issue 29: POST /api/player/queue',
+    valid: [{ machineId: 1 }],
+    invalid: [{ machineId: 0 }, {}],
+  },
+  QueueEndReason: {
+    spec: 'issue 29: why an entry ended',
+    valid: ['left', 'passed', 'seated', 'removed'],
+    invalid: ['expired', 1],
   },
   RecalledGame: {
     spec: 'issue 28: one recalled game from the records',

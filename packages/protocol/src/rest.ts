@@ -11,6 +11,8 @@ import { Cents, IsoDate, Nullable } from './rest-fields.js';
 export * from './rest-chat.js';
 // Player protection: limits, breaks, reality checks.
 export * from './rest-protection.js';
+// The queue for a busy machine.
+export * from './rest-queue.js';
 
 
 export const ParamsSchema = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
@@ -229,6 +231,7 @@ export const Machine = Type.Object(
     image: Nullable(Type.String()),
     reservation: Type.Boolean({ description: 'True when the machine carries a reservation' }),
     hot: Type.Boolean({ description: 'Recent payouts passed HOT_FLAG_LIMIT' }),
+    queue: Type.Optional(Type.Integer({ minimum: 0, description: 'Players waiting in the machine\'s queue' })),
     videoType: Type.Union([Type.Literal('screen'), Type.Literal('camera')]),
     bands: Type.Array(QualityBand),
   },
@@ -385,6 +388,8 @@ export const CheckResponse = Type.Object(
     ip: Type.String(),
     country: Type.String(),
     server: Type.Optional(Type.String({ description: 'Several servers (docs/scale.md): the server instance that answered' })),
+    shards: Type.Optional(Type.Integer({ minimum: 0, description: 'Several servers: how many machine shards the answering server owns' })),
+    sessions: Type.Optional(Type.Integer({ minimum: 0, description: 'Several servers: how many open sessions the answering server owns (in its shards)' })),
   },
   { $id: 'CheckResponse' },
 );

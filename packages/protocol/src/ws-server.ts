@@ -7,7 +7,8 @@ import { Type, type Static } from 'typebox';
 import { AgentMachineState } from './agent.js';
 import { MachineStatus } from './constants.js';
 import { IceServer } from './media.js';
-import { ParamsSchema, QualityBand } from './rest.js';
+import { ParamsSchema, QualityBand, QueueEndReason, QueueEntry } from './rest.js';
+import { Nullable } from './rest-fields.js';
 import type { EventsOf, ServerMessageOf } from './ws.js';
 
 const Cents = Type.Integer();
@@ -18,7 +19,13 @@ const VideoTypeSchema = Type.Union([Type.Literal('screen'), Type.Literal('camera
 // --- Notification channel ------------------------------------------------------------------
 
 export const MachineNotification = Type.Object(
-  { id: Type.Integer(), status: MachineStatusSchema, hot: Type.Optional(Type.Boolean()) },
+  {
+    id: Type.Integer(),
+    status: MachineStatusSchema,
+    hot: Type.Optional(Type.Boolean()),
+    /** Players in the machine's queue (issue 29). */
+    queue: Type.Optional(Type.Integer()),
+  },
   Closed,
 );
 export type MachineNotification = Static<typeof MachineNotification>;
@@ -83,13 +90,23 @@ export type HelloNotification = Static<typeof HelloNotification>;
 /** `Params` says more where the code has placeholders (a break's `until`). */
 const Logout = Type.Object({ code: Type.Integer(), Params: Type.Optional(ParamsSchema) }, Closed);
 
+/** The player's queue entry changed (position, wait, ready check); `entry` null with `ended` when it ended. */
+export const QueueNotification = Type.Object({ entry: Nullable(QueueEntry), ended: Type.Optional(QueueEndReason) }, Closed);
+export type QueueNotification = Static<typeof QueueNotification>;
+
+/** How many spectators watch a machine now (lobby cards, the watch page, the player's game screen). */
+export const WatchersNotification = Type.Object({ id: Type.Integer(), count: Type.Integer({ minimum: 0 }) }, Closed);
+export type WatchersNotification = Static<typeof WatchersNotification>;
+
 export const NotificationServerSchemas = {
   hello: HelloNotification,
   machine: MachineNotification,
+  watchers: WatchersNotification,
   balance: BalanceNotification,
   session: SessionNotification,
   info: InfoNotification,
   jackpot: JackpotNotification,
+  queue: QueueNotification,
   logout: Logout,
   /** The answer to `ping` (seq 0: not part of the replayed stream). */
   pong: Type.Object({}, Closed),
@@ -178,6 +195,8 @@ export const MachineView = Type.Object(
      * Present while the machine's video cannot start (the cabinet's encoder gave up): the catalogue
      * code to show, 70000 (PipelineFailed). The cabinet state is then 'error'; the screen shows
      * "video unavailable" with this code and a way back to the lobby instead of waiting for video.
+     * 70001 (MachineWithoutVideo): a headless cabinet that has no video at all; its state stays
+     * playable (the floor bench plays it through the API), the screen shows the same notice.
      */
     videoError: Type.Optional(Type.Integer()),
     /**
@@ -230,3 +249,45 @@ export const GameServerSchemas = {
 };
 export type GameServerEvents = EventsOf<typeof GameServerSchemas>;
 export type GameServerMessage = ServerMessageOf<GameServerEvents>;
+
+// --- Watch channel (`WsPath.watch`) ---------------------------------------------------------
+
+/**
+ * The public part of one game: what any spectator may see. Never the player's name, balance,
+ * credits or address (a spectator sees the reels on the video and these figures beside them).
+ */
+export const PublicPlay = Type.Object(
+  {
+    machineId: Type.Integer(),
+    gameId: Type.String(),
+    betCents: Cents,
+    winCents: Cents,
+    freeSpin: Type.Boolean(),
+    jackpotHit: Type.Boolean(),
+    at: Type.String(),
+  },
+  Closed,
+);
+export type PublicPlay = Static<typeof PublicPlay>;
+
+/**
+ * Server→spectator on the watch socket: `watching` once accepted (the machine, a spectator's
+ * video grant, the watcher count), then `play` per game, `watchers` when the count changes,
+ * `stream` (a fresh grant) when asked; `error` for a refusal (fatal ones close the socket).
+ */
+export const WatchServerSchemas = {
+  watching: Type.Object(
+    { machineId: Type.Integer(), name: Type.String(), stream: Type.Union([StreamGrant, Type.Null()]), watchers: Type.Integer() },
+    Closed,
+  ),
+  play: PublicPlay,
+  watchers: WatchersNotification,
+  stream: StreamGrant,
+  error: Type.Object(
+    { code: Type.Integer(), ErrorMessage: Type.String(), Params: Type.Optional(ParamsSchema), fatal: Type.Boolean() },
+    Closed,
+  ),
+  pong: Type.Object({}, Closed),
+};
+export type WatchServerEvents = EventsOf<typeof WatchServerSchemas>;
+export type WatchServerMessage = ServerMessageOf<WatchServerEvents>;

@@ -102,6 +102,18 @@ export type GameClientEvents = EventsOf<typeof GameClientSchemas>;
 export type GameClientMessage = ClientMessageOf<GameClientEvents>;
 
 /** The envelope of every client→server message: `{ event, data }`. */
+// --- Watch channel -------------------------------------------------------------------------
+
+/**
+ * A spectator may ask for a fresh video grant and ping; nothing else. Any other event (a game
+ * command) is answered with 40307 and never reaches the machine.
+ */
+export const WatchClientSchemas = {
+  stream: Empty,
+  ping: Empty,
+};
+export type WatchClientEvents = EventsOf<typeof WatchClientSchemas>;
+
 export const ClientEnvelope = Type.Object({
   event: Type.String({ maxLength: 64 }),
   data: Type.Optional(Type.Unknown()),

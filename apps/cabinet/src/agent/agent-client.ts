@@ -35,6 +35,8 @@ export interface AgentMachine {
   stream: MachineStream | null;
   videoType: VideoType;
   bands: readonly QualityBand[];
+  /** No rendering or encoding (`--no-video`): the server is told, so nobody waits for its video. */
+  headless?: boolean;
 }
 
 const AgentStatus = {
@@ -158,7 +160,7 @@ export class AgentClient extends EventEmitter<{
         data: { protocol: AGENT_PROTOCOL_VERSION, agentId: this.opts.agentId, software: 'reel-cabinet/0.1' },
       });
       for (const slot of this.slots.values()) {
-        const { machine, key, videoType, bands } = slot.entry;
+        const { machine, key, videoType, bands, headless } = slot.entry;
         this.raw(ws, {
           event: 'auth',
           data: {
@@ -168,6 +170,7 @@ export class AgentClient extends EventEmitter<{
             bands: [...bands],
             betLevels: [...machine.betLevels],
             lines: 20,
+            ...(headless ? { headless: true } : {}),
           },
         });
       }

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandResult, GameCycle } from '@reel/protocol';
-import { FileMemoryStore, MEMORY_VERSION, RECALL_GAMES, UNACKED_GAMES_LIMIT, newMemoryImage, type MemoryImage } from './critical-memory.js';
+import { FileMemoryStore, MEMORY_VERSION, RECALL_GAMES, newMemoryImage, type MemoryImage } from './critical-memory.js';
 import { evaluateStops } from './engine.js';
 import { SlotMachine } from './machine.js';
 import { Rng } from './rng.js';
 import { FREE_SPINS_AWARD } from '@reel/protocol';
-import { CrashableStore, findStops, scripted } from './test-doubles.js';
+import { CrashableStore, acknowledgingEveryGame, findStops, scripted } from './test-doubles.js';
 
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
 const SLOW = { ...FAST, spinDurationMs: 60_000 };
@@ -208,7 +208,7 @@ describe('a machine restarted from its critical memory', () => {
 
   it('killed at any moment of a session, every durable image balances and keeps every acknowledged result', async () => {
     const store = new CrashableStore();
-    const a = machine({ machineId: 5, timing: FAST, memory: store });
+    const a = acknowledgingEveryGame(machine({ machineId: 5, timing: FAST, memory: store }));
     const acknowledged: CommandResult[] = [];
     const run = async (command: Parameters<SlotMachine['execute']>[0]) => {
       const r = await a.execute(command);
@@ -284,18 +284,21 @@ describe('the outbox of games the server has not acknowledged', () => {
     expect(b.unacknowledgedGames.map((g) => g.gameId)).toContain('7-1');
   });
 
-  it('a full outbox stops paid games (and autoplay) until acknowledgements make room', async () => {
+  it('a paid game waits until the server acknowledged every earlier one; autoplay waits, then plays', async () => {
     const store = new CrashableStore();
-    const full = newMemoryImage(8, { ...new SlotMachine({ machineId: 8 }).meters, creditsCents: 100_000 });
-    full.unackedGames = Array.from({ length: UNACKED_GAMES_LIMIT }, (_, i) => fakeGame(`8-${i + 1}`));
-    store.durable = JSON.stringify(full);
+    const waiting = newMemoryImage(8, { ...new SlotMachine({ machineId: 8 }).meters, creditsCents: 100_000 });
+    waiting.unackedGames = [fakeGame('8-1'), fakeGame('8-2')];
+    store.durable = JSON.stringify(waiting);
     const b = machine({ machineId: 8, timing: FAST, memory: store });
     expect(await b.execute({ commandId: 'spin-8a', type: 'spin' })).toMatchObject({ outcome: 'rejected', reason: 'unacknowledged_games' });
     await b.execute({ commandId: 'auto-8', type: 'autoplay', on: true });
-    await until(() => !b.meters.autoplay, 'autoplay to end');
-    expect(b.meters.gamesPlayed).toBe(0);
     b.acknowledge('8-1');
-    expect(await b.execute({ commandId: 'spin-8b', type: 'spin' })).toMatchObject({ outcome: 'ok' });
+    await sleep(50);
+    expect(b.meters.gamesPlayed, 'no game while one is unacknowledged').toBe(0);
+    expect(b.meters.autoplay, 'autoplay still on, waiting').toBe(true);
+    b.acknowledge('8-2');
+    await until(() => b.meters.gamesPlayed > 0, 'autoplay to play once acknowledged');
+    await b.execute({ commandId: 'auto-8-off', type: 'autoplay', on: false });
   });
 });
 

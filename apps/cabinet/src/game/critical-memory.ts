@@ -21,12 +21,6 @@ export const MEMORY_VERSION = 2;
 /** Games kept for recall (a real cabinet keeps at least the last 10). */
 export const RECALL_GAMES = 10;
 /**
- * Games kept until the server acknowledges them. A real cabinet stops taking bets when its event
- * buffer is full rather than lose an event: at this many the machine refuses paid games (a bonus
- * round in progress still plays out) until acknowledgements make room.
- */
-export const UNACKED_GAMES_LIMIT = 1000;
-/**
  * Applied money commands (credit in, cash out) remembered for replays: the server sends a pending
  * one again at its next connection, long before 200 others. Spins and other commands are only ever
  * repeated within seconds (a duplicate frame), and their answers are bigger (a spin carries its

@@ -10,7 +10,7 @@ import {
   type CommandResult,
   type GameCycle,
 } from '@reel/protocol';
-import { RECALL_GAMES, UNACKED_GAMES_LIMIT, type IncompleteGame } from './critical-memory.js';
+import { RECALL_GAMES, type IncompleteGame } from './critical-memory.js';
 import { drawStops, evaluateStops, rollJackpot } from './engine.js';
 import { MachineCore } from './machine-core.js';
 import { SoundCue, type ActiveSpin, type SlotMachineOptions } from './machine-types.js';
@@ -78,7 +78,10 @@ export class MachinePlay extends MachineCore {
     if (this.base !== 'idle') return 'busy';
     if (this.meters.creditsCents < this.meters.betCents)
       return this.meters.creditsCents === 0 ? 'no_credits' : 'insufficient_credits';
-    if (this.unackedGames.length >= UNACKED_GAMES_LIMIT) return 'unacknowledged_games';
+    // A paid game starts only once the server has stored every earlier one: a win that locks the
+    // machine for a hand pay, or a loss that crosses the player's limit, is known to the server
+    // before the next bet is taken (a bonus round already won still plays out).
+    if (this.unackedGames.length > 0) return 'unacknowledged_games';
     return null;
   }
   protected maybeAutoplay(): void {
@@ -86,7 +89,10 @@ export class MachinePlay extends MachineCore {
     this.gapTimer = setTimeout(() => {
       this.gapTimer = null;
       if (!this.meters.autoplay) return;
-      if (this.spinRefusal()) {
+      const refusal = this.spinRefusal();
+      // Autoplay waits for the server's acknowledgements (the database may be restarting).
+      if (refusal === 'unacknowledged_games') return this.maybeAutoplay();
+      if (refusal) {
         // Out of credits ends autoplay, as on a real cabinet.
         if (!this.faulted) this.setAutoplay(false);
         return;

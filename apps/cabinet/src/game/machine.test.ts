@@ -3,9 +3,11 @@ import type { AgentCommand, AgentMachineState, GameCycle } from '@reel/protocol'
 import { SlotMachine } from './machine.js';
 import { Rng, type Uint32Source } from './rng.js';
 import { FREE_SPINS_AWARD } from '@reel/protocol';
-import { findStops } from './test-doubles.js';
+import { acknowledgingEveryGame, findStops } from './test-doubles.js';
 import { evaluateStops } from './engine.js';
 
+/** A machine whose games a stand-in server acknowledges as they are reported. */
+const newMachine = (opts: ConstructorParameters<typeof SlotMachine>[0]) => acknowledgingEveryGame(new SlotMachine(opts));
 const FAST = { spinDurationMs: 5, reelStaggerMs: 1, autoplayGapMs: 2, cashOutDurationMs: 2 };
 let seq = 0;
 const id = () => `c${++seq}`;
@@ -19,7 +21,7 @@ function scripted(paid: number[], free: number[][]): Uint32Source {
 
 describe('SlotMachine', () => {
   it('credit in, spin, cash out: meters balance', async () => {
-    const m = new SlotMachine({ machineId: 1, timing: FAST });
+    const m = newMachine({ machineId: 1, timing: FAST });
     const states: AgentMachineState[] = [];
     const cycles: GameCycle[] = [];
     m.on('state', (s) => states.push(s.state));
@@ -56,7 +58,7 @@ describe('SlotMachine', () => {
   });
 
   it('runs a duplicated command once and replays the first answer', async () => {
-    const m = new SlotMachine({ machineId: 2, timing: FAST });
+    const m = newMachine({ machineId: 2, timing: FAST });
     const credit: AgentCommand = { commandId: 'dup-credit', type: 'credit_in', amountCents: 500 };
     const [a, b] = await Promise.all([m.execute(credit), m.execute(credit)]);
     const c = await m.execute(credit);
@@ -74,7 +76,7 @@ describe('SlotMachine', () => {
   });
 
   it('answers stale commands without running them, even on retry', async () => {
-    const m = new SlotMachine({ machineId: 3, timing: FAST });
+    const m = newMachine({ machineId: 3, timing: FAST });
     const cmd: AgentCommand = {
       commandId: 'old',
       type: 'credit_in',
@@ -88,7 +90,7 @@ describe('SlotMachine', () => {
   });
 
   it('refuses spins without credits, bet changes mid-game and play while faulted', async () => {
-    const m = new SlotMachine({ machineId: 4, timing: FAST });
+    const m = newMachine({ machineId: 4, timing: FAST });
     expect((await m.execute({ commandId: id(), type: 'spin' })).reason).toBe('no_credits');
     expect((await m.execute({ commandId: id(), type: 'set_bet_level', level: 99 })).reason).toBe(
       'invalid_bet_level',
@@ -111,7 +113,7 @@ describe('SlotMachine', () => {
   });
 
   it('a cash out refused while a game lands runs when the server sends the same command again; a refused credit in stays refused', async () => {
-    const m = new SlotMachine({ machineId: 7, timing: FAST });
+    const m = newMachine({ machineId: 7, timing: FAST });
     await m.execute({ commandId: id(), type: 'credit_in', amountCents: 1000 });
     const spinning = m.execute({ commandId: id(), type: 'spin' });
     const cashOut = { commandId: id(), type: 'cash_out' } as const;
@@ -139,7 +141,7 @@ describe('SlotMachine', () => {
   it('three scatters start the free-spin bonus; free spins pay double and cost nothing', async () => {
     const trigger = findStops((ev) => ev.scatterCount === 3);
     const plain = findStops((ev) => ev.scatterCount === 0 && ev.linePay > 0);
-    const m = new SlotMachine({
+    const m = newMachine({
       machineId: 5,
       timing: FAST,
       rng: new Rng(
@@ -174,7 +176,7 @@ describe('SlotMachine', () => {
   });
 
   it('autoplay keeps spinning until turned off; stop slams the reels', async () => {
-    const m = new SlotMachine({ machineId: 6, timing: { ...FAST, spinDurationMs: 2000 } });
+    const m = newMachine({ machineId: 6, timing: { ...FAST, spinDurationMs: 2000 } });
     await m.execute({ commandId: id(), type: 'credit_in', amountCents: 10_000 });
     await m.execute({ commandId: id(), type: 'autoplay', on: true });
     await new Promise((res) => setTimeout(res, 30));

@@ -3,9 +3,10 @@
  * server's tests that run a real simulated cabinet: a memory that a test can "kill -9" at any
  * commit, a scripted random source and a search for reel stops with a given outcome.
  */
-import { REEL_STRIPS } from '@reel/protocol';
+import { REEL_STRIPS, type GameCycle } from '@reel/protocol';
 import type { MemoryImage, MemoryStore } from './critical-memory.js';
 import { evaluateStops } from './engine.js';
+import type { SlotMachine } from './machine.js';
 import type { Uint32Source } from './rng.js';
 
 /**
@@ -75,4 +76,13 @@ export function findStops(pred: (ev: ReturnType<typeof evaluateStops>) => boolea
     if (pred(evaluateStops(stops))) return stops;
   }
   throw new Error('no such stops');
+}
+
+/**
+ * The server's part for a machine tested without one: each game it reports is acknowledged as
+ * stored at once, so its next paid game may start (machine-play.ts `spinRefusal`).
+ */
+export function acknowledgingEveryGame<M extends Pick<SlotMachine, 'on' | 'acknowledge'>>(machine: M): M {
+  machine.on('cycle', (cycle: GameCycle) => machine.acknowledge(cycle.gameId));
+  return machine;
 }

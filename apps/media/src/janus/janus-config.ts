@@ -28,6 +28,9 @@ export function writeJanusConfig(
   options: { lib: string; httpPort: number; iceServers: IceServer[] },
 ): void {
   const { lib, httpPort } = options;
+  // JANUS_EVENT_LOOPS=n: n shared event loops instead of a thread per viewer (Janus' default), to
+  // compare their CPU per viewer (npm run bench -- fanout); unset keeps Janus' default.
+  const eventLoops = () => (/^\d+$/.test(process.env.JANUS_EVENT_LOOPS ?? '') ? `event_loops = ${process.env.JANUS_EVENT_LOOPS}` : '');
   const stun = options.iceServers
     .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
     .find((u) => u.startsWith('stun:'));
@@ -42,6 +45,7 @@ export function writeJanusConfig(
   loggers_folder = "${lib}/loggers"
   debug_level = 2
   session_timeout = 30
+  ${eventLoops()}
 }
 media: {
   rtp_port_range = "30000-40000"

@@ -53,6 +53,7 @@ interface JanusViewer {
   id: string;
   machineId: number;
   playerId: number;
+  role: 'watch' | undefined;
   session: number;
   handle: number;
   closed: boolean;
@@ -60,8 +61,9 @@ interface JanusViewer {
   link: JanusLink;
 }
 
-
 const tx = () => randomBytes(8).toString('hex');
+/** What the adapter cannot count: the cabinet's RTP goes straight into Janus (stats()). */
+const NOT_COUNTED = { videoPackets: null, audioPackets: null, videoBytes: null, keyframes: null, gopCachePackets: null };
 
 /** Janus 1.3.3 (1303 in `info`) made the keyframe buffer keep the deltas after the keyframe too. */
 const GOP_BUFFER_SINCE = 1303;
@@ -73,7 +75,7 @@ interface JanusMessage {
   janus: string;
   data?: { id: number };
   error?: { code: number; reason: string };
-  plugindata?: { data?: { error?: string } };
+  plugindata?: { data?: { error?: string; info?: { media?: { type: string; age_ms?: number }[] } } };
   jsep?: { type: string; sdp: string };
   /** slowlink events: which medium, and the packets lost in the last second. */
   media?: string;
@@ -235,15 +237,17 @@ export class JanusBackend implements MediaBackendApi {
     const check = verifyGrant(this.opts.secret, grant, { machineId });
     if (!check.ok) throw new MediaError(check.error === 'expired' ? 401 : 403, check.error);
     if (!this.ingests.has(machineId)) throw new MediaError(404, 'no_ingest');
-    const { playerId } = check.claims;
+    const { playerId, role } = check.claims;
+    // A spectator's grant never replaces the player's viewer (nor the other way round).
     for (const v of [...this.viewers.values()])
-      if (v.machineId === machineId && v.playerId === playerId) await this.closeViewer(v, 'replaced');
+      if (v.machineId === machineId && v.playerId === playerId && v.role === role) await this.closeViewer(v, 'replaced');
     const session = await this.createSession();
     const handle = await this.attach(session);
     const viewer: JanusViewer = {
       id: randomBytes(16).toString('base64url'),
       machineId,
       playerId,
+      role,
       session,
       handle,
       closed: false,
@@ -350,36 +354,45 @@ export class JanusBackend implements MediaBackendApi {
     return true;
   }
 
-  stats(): MediaStats {
+  async stats(): Promise<MediaStats> {
+    const ingests = [...this.ingests.values()];
+    const ages = await Promise.all(ingests.map((i) => this.videoAgeMs(i.machineId)));
     return {
       backend: 'janus',
       uptimeMs: Date.now() - this.startedAtMs,
-      // Janus keeps its own counters; report what the adapter knows. keyframes/audio are
-      // reported as 1 once a mountpoint exists so readiness checks behave like werift's.
-      machines: [...this.ingests.values()].map((i) => ({
+      // Counts null, not 0 (a 0 read as "no video" for a machine that played); freshness from Janus.
+      machines: ingests.map((i, n) => ({
         machineId: i.machineId,
         viewers: [...this.viewers.values()].filter((v) => v.machineId === i.machineId).length,
-        videoPackets: 0,
-        audioPackets: 1,
-        videoBytes: 0,
-        keyframes: 1,
-        gopCachePackets: 0,
-        lastPacketAgeMs: null,
+        ...NOT_COUNTED,
+        lastPacketAgeMs: ages[n] ?? null,
         keyframeRequests: this.keyframeTaps.get(i.machineId)?.requests ?? 0,
       })),
       viewers: [...this.viewers.values()].map((v) => ({
         viewerId: v.id,
         machineId: v.machineId,
         playerId: v.playerId,
+        ...(v.role ? { role: v.role } : {}),
         state: v.connectedAtMs ? 'connected' : 'connecting',
         connectedAtMs: v.connectedAtMs,
         lastRtcpAgeMs: null,
-        packetsSent: 0,
+        packetsSent: null,
         lossFraction: v.link.lossFraction(v.connectedAtMs !== null),
         estimateKbps: null,
       })),
       closedViewers: { ...this.closedCounts },
     };
+  }
+
+  /**
+   * Since Janus last received video on the machine's mountpoint (the streaming plugin's `info`);
+   * null before the first packet (Janus then reports its whole monotonic clock) or when it cannot say.
+   */
+  private async videoAgeMs(machineId: number): Promise<number | null> {
+    const info = { janus: 'message', body: { request: 'info', id: machineId } };
+    const res = await this.post(`/${this.adminSession}/${this.adminHandle}`, info).catch(() => null);
+    const age = res?.plugindata?.data?.info?.media?.find((m) => m.type === 'video')?.age_ms;
+    return typeof age === 'number' && age <= Date.now() - this.startedAtMs ? age : null;
   }
 
   async close(): Promise<void> {

@@ -80,13 +80,15 @@ export class Forwarder extends EventEmitter<{
     const ingest = this.ingests.get(machineId);
     if (!ingest) throw new MediaError(404, 'no_ingest');
     if (typeof offerSdp !== 'string' || !offerSdp.startsWith('v=0')) throw new MediaError(400, 'bad_request');
-    const { playerId } = check.claims;
-    // One stream per player and machine: a reload or second tab replaces the older viewer.
+    const { playerId, role } = check.claims;
+    // One stream per player, role and machine: a reload or second tab replaces the older viewer;
+    // a spectator's grant never replaces the player's (nor the other way round).
     for (const v of [...this.viewers.values()])
-      if (v.machineId === machineId && v.playerId === playerId) v.close('replaced');
+      if (v.machineId === machineId && v.playerId === playerId && v.role === role) v.close('replaced');
     const viewer = new Viewer({
       machineId,
       playerId,
+      ...(role ? { role } : {}),
       ingest,
       iceServers: this.opts.iceServers,
       ...(this.opts.iceAdditionalHostAddresses

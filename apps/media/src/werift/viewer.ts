@@ -28,6 +28,7 @@ import { disableBuiltInRetransmission, internals } from './werift-sender.js';
 import { installRtcpCompoundFix } from './rtcp-compound.js';
 import { ReceiverLoss } from './receiver-loss.js';
 import { keepEarlyDtlsRecords } from './dtls-early-records.js';
+import { KeyframeGate } from './keyframe-gate.js';
 
 // werift 0.24 reads every packet after a NACK in a compound RTCP datagram as more lost sequence
 // numbers (rtcp-compound.ts); fixed process-wide before any viewer parses RTCP.
@@ -51,6 +52,8 @@ const ZERO_PLAYOUT_DELAY = Buffer.alloc(3);
 interface ViewerOptions {
   machineId: number;
   playerId: number;
+  /** `watch`: a spectator (keyframe-gate.ts: it skips to keyframes instead of asking for them). */
+  role?: 'watch';
   ingest: MachineIngest;
   iceServers: IceServer[];
   /** Extra host addresses for ICE (e.g. 127.0.0.1 when the browser runs on the same machine). */
@@ -61,6 +64,9 @@ interface ViewerOptions {
   onPictureLoss?: (viewer: Viewer) => void;
   livenessTimeoutMs?: number;
 }
+
+/** Video loss a spectator's receiver reports (last second) above which it skips to the next keyframe. */
+const WATCHER_BEHIND_LOSS = 0.1;
 
 /** Squeezed GOP packets are kept this long for NACKs (their timestamps differ from the ingest's). */
 const JOIN_BURST_KEEP_MS = 2000;
@@ -106,6 +112,8 @@ export class Viewer implements PacketSink {
   private joinBurst = new Map<number, Buffer>();
   /** Loss over the last second from the browser's receiver reports on our video (band control). */
   private readonly videoLoss = new ReceiverLoss();
+  /** Spectators only: drops to the next keyframe when they fall behind. */
+  private readonly gate: KeyframeGate | null;
   packetsSent = 0;
   nacksReceived = 0;
   retransmitted = 0;
@@ -113,6 +121,7 @@ export class Viewer implements PacketSink {
   plisReceived = 0;
 
   constructor(private readonly opts: ViewerOptions) {
+    this.gate = opts.role === 'watch' ? new KeyframeGate() : null;
     this.pc = new RTCPeerConnection({
       iceServers: opts.iceServers,
       iceUseIpv6: false,
@@ -156,6 +165,9 @@ export class Viewer implements PacketSink {
   get playerId(): number {
     return this.opts.playerId;
   }
+  get role(): 'watch' | undefined {
+    return this.opts.role;
+  }
 
   /** Applies the browser's offer and returns our answer SDP (ICE candidates included). */
   async answer(offerSdp: string): Promise<string> {
@@ -169,11 +181,16 @@ export class Viewer implements PacketSink {
       if (!(packet instanceof RtcpRrPacket)) return;
       const ssrc = internals(video.sender).ssrc;
       for (const report of packet.reports) if (report.ssrc === ssrc) this.videoLoss.add(report, Date.now());
+      // A spectator whose link loses video is behind: the deltas it misses are useless without
+      // their references, so it skips to the next keyframe rather than catching up.
+      if (this.gate && (this.videoLoss.fraction() ?? 0) > WATCHER_BEHIND_LOSS) this.gate.skipToKeyframe();
     });
     video.sender.onGenericNack.subscribe((nack) => this.onNack(nack));
     video.sender.onPictureLossIndication.subscribe(() => {
       this.plisReceived++;
-      if (this.live) this.opts.onPictureLoss?.(this);
+      // A spectator's lost picture waits for the next keyframe; only the player's asks the encoder.
+      if (this.gate) this.gate.skipToKeyframe();
+      else if (this.live) this.opts.onPictureLoss?.(this);
     });
     await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
     this.playoutDelayId = video.headerExtensions.find((e) => e.uri === PLAYOUT_DELAY_URI)?.id ?? null;
@@ -205,8 +222,10 @@ export class Viewer implements PacketSink {
 
   sendVideo(p: Buffer): void {
     if (this.closed || !this.videoSender) return;
+    const out = this.gate ? this.gate.pass(p) : p;
+    if (!out) return;
     this.packetsSent++;
-    this.videoSender.sendRtp(this.withPlayoutDelay(p)).catch(() => {});
+    this.videoSender.sendRtp(this.withPlayoutDelay(out)).catch(() => {});
   }
 
   private withPlayoutDelay(p: Buffer): Buffer | RtpPacket {
@@ -226,8 +245,10 @@ export class Viewer implements PacketSink {
     this.nacksReceived++;
     const s = internals(sender);
     const now = Date.now();
+    // A spectator skipping to a keyframe gets no repairs of what it is skipping.
+    if (this.gate?.isSkipping) return;
     for (const seq of nack.lost) {
-      const raw = this.joinBurst.get(seq) ?? this.opts.ingest.retransmit.get(seq, now);
+      const raw = this.joinBurst.get(seq) ?? this.opts.ingest.retransmit.get(this.gate ? this.gate.originalSeq(seq) : seq, now);
       if (!raw) {
         this.retransmitMisses++;
         continue;
@@ -236,6 +257,7 @@ export class Viewer implements PacketSink {
       let packet = Buffer.isBuffer(original) ? RtpPacket.deSerialize(original) : original;
       packet.header.ssrc = s.ssrc;
       packet.header.payloadType = sender.codec.payloadType;
+      packet.header.sequenceNumber = seq;
       if (s.rtxPayloadType !== undefined) {
         packet = wrapRtx(packet, s.rtxPayloadType, s.rtxSequenceNumber, s.rtxSsrc);
         s.rtxSequenceNumber = (s.rtxSequenceNumber + 1) & 0xffff;
@@ -267,6 +289,7 @@ export class Viewer implements PacketSink {
       viewerId: this.id,
       machineId: this.opts.machineId,
       playerId: this.opts.playerId,
+      ...(this.opts.role ? { role: this.opts.role } : {}),
       state: this.closed ? 'closed' : this.pc.connectionState,
       connectedAtMs: this.connectedAtMs,
       lastRtcpAgeMs: this.lastRtcpAtMs === null ? null : Date.now() - this.lastRtcpAtMs,

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { createPool, type Db } from '../db/pool.js';
 import { migrate } from '../db/migrate.js';
 import { startEmbeddedPostgres } from '../db/embedded-postgres/embedded.js';
-import { loadAuditKey, useAuditKey } from '../modules/audit/audit-signing.js';
+import { loadProcessAuditKey } from '../modules/audit/audit-signing.js';
 
 export interface OperatorDatabase {
   db: Db;
@@ -31,7 +31,7 @@ async function reachable(url: string): Promise<boolean> {
 
 export async function openOperatorDatabase(config: Config): Promise<OperatorDatabase> {
   // The same key the server signs the audit trail's heads with (DATA_DIR or AUDIT_KEY_FILE).
-  useAuditKey(loadAuditKey(config.auditKeyFile));
+  loadProcessAuditKey(config);
   let url = config.databaseUrl;
   let stopEmbedded = async () => {};
   if (!url) {

@@ -1,15 +1,18 @@
 /**
  * Every server's half of the cabinets in a cluster: what its own agent hub hears goes on the bus
  * (`cab.events`), commands for the machines connected here are answered on `cab.cmd.<server>`, the
- * owner's acknowledgements of stored games reach them on `cab.ack.<server>`, and a `cab.sync` (a
- * new session owner asking) republishes every machine connected here.
+ * owner's acknowledgements of stored games reach them on `cab.ack.<server>`, an emergency stop on
+ * `cab.estop.<server>`, and a `cab.sync` (a new shard owner asking for its shard, or a starting
+ * server for all) republishes the machines connected here.
  */
 import type { AgentHub, AgentHubEvents, CommandInput, ConnectedMachine } from '../modules/cabinets/agent-hub.js';
 import type { Bus } from '../lib/bus.js';
+import { shardOf } from './shards.js';
 
 /** What travels on `cab.events`: the hub's event, its data, and the server whose hub heard it. */
 export type CabinetEvent =
-  | { server: string; event: 'connected'; data: ConnectedMachine }
+  /** `sync`: an answer to a `cab.sync` for that shard, or 'all' (a starting server filling its mirror). */
+  | { server: string; event: 'connected'; data: ConnectedMachine; sync?: number | 'all' }
   | { server: string; event: 'disconnected'; data: AgentHubEvents['disconnected'][0] }
   | { server: string; event: 'state'; data: AgentHubEvents['state'][0] }
   | { server: string; event: 'cycle'; data: AgentHubEvents['cycle'][0] }
@@ -19,6 +22,18 @@ export type CabinetEvent =
 export interface CabinetCycleAck {
   machineId: number;
   gameId: string;
+}
+
+/** What travels on `cab.sync`: the shard whose new owner asks, or none for every machine. */
+export interface CabinetSyncRequest {
+  from: string;
+  shard?: number;
+}
+
+/** What travels on `cab.estop.<server>`: an emergency stop (or its release) for a cabinet connected there. */
+export interface CabinetStopMessage {
+  machineId: number;
+  stop: { reason: string } | null;
 }
 
 export interface CabinetCommandRequest {
@@ -32,6 +47,7 @@ export const CabinetTopic = {
   sync: 'cab.sync',
   command: (server: string) => `cab.cmd.${server}`,
   cycleAck: (server: string) => `cab.ack.${server}`,
+  emergencyStop: (server: string) => `cab.estop.${server}`,
 } as const;
 
 export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
@@ -43,10 +59,17 @@ export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
     return () => hub.off(event, listener);
   });
   // A connected machine carries its state, video error and meters: one message says it all.
-  const republish = () => {
-    for (const machine of hub.list()) publish({ server, event: 'connected', data: machine });
+  const republish = (message: unknown) => {
+    const { shard } = (message ?? {}) as CabinetSyncRequest;
+    for (const machine of hub.list()) {
+      if (shard === undefined || shardOf(machine.machineId) === shard) publish({ server, event: 'connected', data: machine, sync: shard ?? 'all' });
+    }
   };
   const offSync = bus.subscribe(CabinetTopic.sync, republish);
+  const offStops = bus.subscribe(CabinetTopic.emergencyStop(server), (message) => {
+    const { machineId, stop } = message as CabinetStopMessage;
+    hub.sendEmergencyStop(machineId, stop);
+  });
   const offAcks = bus.subscribe(CabinetTopic.cycleAck(server), (message) => {
     const { machineId, gameId } = message as CabinetCycleAck;
     hub.acknowledgeCycle(machineId, gameId);
@@ -59,6 +82,7 @@ export function relayCabinets(bus: Bus, hub: AgentHub, server: string) {
     stop() {
       for (const off of listeners) off();
       offSync();
+      offStops();
       offAcks();
       offCommands();
     },

@@ -1,7 +1,8 @@
 /**
- * The session owner's view of every cabinet in the cluster, whichever server holds its agent
+ * Every server's view of every cabinet in the cluster, whichever server holds its agent
  * connection: a mirror built from `cab.events`, with the same face as the agent hub (CabinetPort),
- * so the session manager runs unchanged. Commands go to the holding server's `cab.cmd.<server>`
+ * so the session managers of the shards owned here run unchanged over a filtered view of it
+ * (filtered-cabinets.ts), and the console's floor shows every machine. Commands go to the holding server's `cab.cmd.<server>`
  * (or straight to the local hub). A server that stops saying it is alive loses its machines: they
  * go offline here until their agents reconnect elsewhere.
  */
@@ -10,7 +11,7 @@ import type { CommandResult } from '@reel/protocol';
 import { AgentCommandError, type AgentHub, type AgentHubEvents, type CommandInput, type ConnectedMachine } from '../modules/cabinets/agent-hub.js';
 import { BusError, type Bus } from '../lib/bus.js';
 import type { CabinetPort } from '../modules/sessions/types.js';
-import { CabinetTopic, type CabinetCommandRequest, type CabinetCycleAck, type CabinetEvent } from './cabinet-relay.js';
+import { CabinetTopic, type CabinetCommandRequest, type CabinetCycleAck, type CabinetEvent, type CabinetStopMessage, type CabinetSyncRequest } from './cabinet-relay.js';
 import { RemoteError } from './nats-bus.js';
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -30,12 +31,18 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
     private readonly server: string,
   ) {
     super();
+    // Every owned shard's manager and the server's video listen here (a server owns up to 64 shards).
+    this.setMaxListeners(0);
     this.unsubscribe = bus.subscribe(CabinetTopic.events, (message) => this.apply(message as CabinetEvent));
   }
 
-  /** Asks every server to say which machines it holds (a new owner starts empty). */
-  sync() {
-    this.bus.publish(CabinetTopic.sync, { from: this.server });
+  /**
+   * Asks every server to say which machines it holds: of one shard (its new owner's manager hears
+   * each as 'connected', which runs the meter check and re-sends pending commands), or all of them
+   * (a starting server fills its mirror; machines it already knew are not announced again).
+   */
+  sync(shard?: number) {
+    this.bus.publish(CabinetTopic.sync, { from: this.server, ...(shard === undefined ? {} : { shard }) } satisfies CabinetSyncRequest);
   }
 
   stop() {
@@ -63,6 +70,15 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
       this.apply({ server, event: 'state', data: { machineId, state: 'offline', previous: mirrored.machine.state, atMs: Date.now(), reason: 'server gone' } });
       this.apply({ server, event: 'disconnected', data: { machineId } });
     }
+  }
+
+  /** To the server holding the machine's agent connection; false when it is not connected anywhere. */
+  sendEmergencyStop(machineId: number, stop: { reason: string } | null): boolean {
+    const mirrored = this.machines.get(machineId);
+    if (!mirrored) return false;
+    if (mirrored.server === this.server) return this.localHub.sendEmergencyStop(machineId, stop);
+    this.bus.publish(CabinetTopic.emergencyStop(mirrored.server), { machineId, stop } satisfies CabinetStopMessage);
+    return true;
   }
 
   async sendCommand(machineId: number, input: CommandInput, opts: { timeoutMs?: number } = {}): Promise<CommandResult> {
@@ -96,6 +112,8 @@ export class ClusterCabinets extends EventEmitter<AgentHubEvents> implements Cab
     switch (message.event) {
       case 'connected':
         this.machines.set(message.data.machineId, { server: message.server, machine: message.data });
+        // A starting server's sync tells the others nothing new about machines they knew.
+        if (message.sync === 'all' && current?.server === message.server) return;
         this.emit('connected', message.data);
         return;
       case 'cycle':

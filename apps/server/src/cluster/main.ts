@@ -20,7 +20,7 @@ await runServerProcess({
     if (node.ctx.media) await node.ctx.media.start();
     await app.listen({ host: config.host, port: config.port });
     node.start();
-    return `Reel Live server ${config.cluster.serverId} is running on port ${config.port} (session owner: whoever holds the lease)`;
+    return `Reel Live server ${config.cluster.serverId} is running on port ${config.port} (it owns its share of the machine shards; see GET /check)`;
   },
   async stop(signal) {
     app?.log.info({ signal }, 'shutting down');

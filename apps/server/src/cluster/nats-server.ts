@@ -4,7 +4,7 @@
  * run when no NATS_URL is given.
  */
 import type { ChildProcess, StdioOptions } from 'node:child_process';
-import { pollUntil, spawnTied } from '@reel/process';
+import { freePort, pollUntil, spawnTied } from '@reel/process';
 import { natsUnavailable } from './nats-available.js';
 
 export async function startNatsServer(port: number, stdio: StdioOptions = 'ignore', timeoutMs = 10_000): Promise<{ url: string; child: ChildProcess }> {
@@ -22,4 +22,11 @@ export async function startNatsServer(port: number, stdio: StdioOptions = 'ignor
     throw new Error(`nats-server on port ${port} did not come up: ${early ?? (await natsUnavailable(url))}`);
   }
   return { url, child };
+}
+
+/** The benches' NATS: NATS_URL, else the one on 127.0.0.1:4222 when it answers, else one of our own (`child`). */
+export async function natsForBench(): Promise<{ url: string; child: ChildProcess | null }> {
+  const url = process.env.NATS_URL || 'nats://127.0.0.1:4222';
+  if ((await natsUnavailable(url)) === null) return { url, child: null };
+  return startNatsServer(await freePort());
 }

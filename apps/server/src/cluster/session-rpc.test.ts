@@ -2,64 +2,107 @@ import { describe, expect, it } from 'vitest';
 import { Code } from '@reel/protocol';
 import { createLocalBus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
-import { SessionClient, SessionTopic, type SessionCall, type SessionReply } from './session-rpc.js';
+import type { GameConnection } from '../modules/sessions/types.js';
+import { SessionClient, SessionTopic, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
+
+/** Player 7's open session is on machine 65: shard 1 of 64. */
+const onMachine65 = async () => 65;
+const announce = (bus: ReturnType<typeof createLocalBus>, owner: string, shards: [number, number][]) =>
+  bus.publish(SessionTopic.owner, { owner, shards } satisfies OwnerAnnouncement);
 
 describe('SessionClient', () => {
-  it('asks the new owner at once when the owner its request went to is replaced (it died with the request)', async () => {
+  it('asks the new owner of the shard at once when the owner its request went to is replaced (it died with the request)', async () => {
     const bus = createLocalBus();
-    const client = new SessionClient(bus, 's2');
-    bus.publish(SessionTopic.owner, { owner: 's1' });
+    const client = new SessionClient(bus, 's2', onMachine65);
+    announce(bus, 's1', [[1, 1]]);
     const asked: string[] = [];
     // s1 was killed holding the request: it never answers.
-    const offDead = bus.respond(SessionTopic.call, async (message) => {
+    const offDead = bus.respond(SessionTopic.call(1), async (message) => {
       asked.push(`s1:${(message as SessionCall).method}`);
       return new Promise<never>(() => {});
     });
-    const answer = client.openSessionOf(7);
+    const answer = client.cashOut(7);
     await new Promise((r) => setTimeout(r, 20));
     offDead();
-    bus.respond(SessionTopic.call, async (message) => {
+    bus.respond(SessionTopic.call(1), async (message) => {
       asked.push(`s3:${(message as SessionCall).method}`);
       return { owner: 's3', value: null } satisfies SessionReply;
     });
     const started = Date.now();
-    bus.publish(SessionTopic.owner, { owner: 's3' });
-    await expect(answer).resolves.toBeNull();
+    announce(bus, 's3', [[1, 2]]);
+    await expect(answer).resolves.toBeUndefined();
     expect(Date.now() - started).toBeLessThan(1_000);
-    expect(asked).toEqual(['s1:openSessionOf', 's3:openSessionOf']);
+    expect(asked).toEqual(['s1:cashOut', 's3:cashOut']);
     client.stop();
   });
 
-  it('does not ask again when the same owner announces itself (its answer is awaited)', async () => {
+  it('does not ask again when the same owner, another shard, or an earlier owner announces itself', async () => {
     const bus = createLocalBus();
-    const client = new SessionClient(bus, 's2');
-    bus.publish(SessionTopic.owner, { owner: 's1' });
+    const client = new SessionClient(bus, 's2', onMachine65);
+    announce(bus, 's1', [[1, 5]]);
     let calls = 0;
     let release = () => {};
-    bus.respond(SessionTopic.call, async () => {
+    bus.respond(SessionTopic.call(1), async () => {
       calls++;
       await new Promise<void>((r) => (release = r));
       return { owner: 's1', value: null } satisfies SessionReply;
     });
     const answer = client.leave(7);
     await new Promise((r) => setTimeout(r, 20));
-    bus.publish(SessionTopic.owner, { owner: 's1' });
+    announce(bus, 's1', [[1, 5]]);
+    announce(bus, 's3', [[2, 9]]);
+    // A late announcement of shard 1's owner before s1 (epoch 4) changes nothing.
+    announce(bus, 's0', [[1, 4]]);
     release();
     await answer;
     expect(calls).toBe(1);
     client.stop();
   });
 
+  it('a socket joined under a shard owner is closed (1012) when its shard moves, not when another shard does', async () => {
+    const bus = createLocalBus();
+    const client = new SessionClient(bus, 's2', onMachine65);
+    announce(bus, 's1', [
+      [1, 1],
+      [2, 1],
+    ]);
+    for (const shard of [1, 2]) bus.respond(SessionTopic.call(shard), async () => ({ owner: 's1', value: null }) satisfies SessionReply);
+    const closed: number[] = [];
+    const socket = (shard: number): GameConnection => ({ send: () => {}, close: (code) => closed.push(shard * 10_000 + code) });
+    await client.join(7, 65, socket(1));
+    await client.join(8, 2, socket(2));
+    announce(bus, 's3', [[2, 2]]);
+    expect(closed).toEqual([2 * 10_000 + 1012]);
+    client.stop();
+  });
+
+  it('a call on a player goes to the shard of the open session in the records, a floor call to the machine\'s shard', async () => {
+    const bus = createLocalBus();
+    const client = new SessionClient(bus, 's2', async (playerId) => (playerId === 7 ? 130 : null));
+    const asked: string[] = [];
+    for (const shard of [2, 3]) bus.respond(SessionTopic.call(shard), async (message) => {
+      asked.push(`${shard}:${(message as SessionCall).method}`);
+      return { owner: 's1', value: true } satisfies SessionReply;
+    });
+    await client.spin(7, 'c-1');
+    expect((await client.ask(3, 'isHeld', [3])).value).toBe(true);
+    // No open session anywhere: the player's call is refused here, nobody is asked.
+    await expect(client.cashOut(8)).rejects.toMatchObject({ code: Code.NoOpenSession });
+    await expect(client.openSessionOf(8)).resolves.toBeNull();
+    expect(asked).toEqual(['2:spin', '3:isHeld']);
+    client.stop();
+  });
+
   it('a coded refusal of the owner reaches the route as that code, not asked again', async () => {
     const bus = createLocalBus();
-    const client = new SessionClient(bus, 's2');
+    const client = new SessionClient(bus, 's2', onMachine65);
     let calls = 0;
-    bus.respond(SessionTopic.call, async () => {
+    bus.respond(SessionTopic.call(1), async () => {
       calls++;
-      throw new AppError(Code.NoOpenSession, 404);
+      throw new AppError(Code.MachineBusy, 409);
     });
     // The local bus passes the thrown error through as it is; NATS turns it into a RemoteError (nats-bus.test.ts).
-    await expect(client.cashOut(7)).rejects.toMatchObject({ code: Code.NoOpenSession });
+    await expect(client.cashOut(7)).rejects.toMatchObject({ code: Code.MachineBusy });
     expect(calls).toBe(1);
     client.stop();
   });

@@ -1,18 +1,22 @@
 /**
- * Sessions in a cluster. The session manager runs on one server only, the owner (owner-role.ts);
- * every server's game and REST routes talk to it through `SessionClient`, a request on
- * `sessions.call` with the player's id and, for the game socket, a handle `{ server, id }`. The
- * owner stands a `RemoteConnection` in for that socket: what the manager sends it goes back on
- * `conn.<server>`, where the front server hands it to the real socket.
+ * Sessions in a cluster. Each shard's session manager runs on the server owning the shard
+ * (shard-owners.ts); every server's game and REST routes talk to it through `SessionClient`, a
+ * request on `sessions.call.<shard>` with the player's id and, for the game socket, a handle
+ * `{ server, id }`. The owner stands a `RemoteConnection` in for that socket: what the manager sends
+ * it goes back on `conn.<server>`, where the front server hands it to the real socket. A call on a
+ * machine (join, kick, the console's floor actions) goes to that machine's shard; a call on a player
+ * goes to the shard of the machine the player joined here, or else of the player's open session in
+ * the database.
  *
  * Exactly once: a request that found no owner (none yet, or one taking over) never ran, so it is
  * asked again until an owner answers; one that timed out may have run, so it is not repeated and the
  * player gets 50300 (spins and money commands carry ids the cabinet runs at most once anyway).
- * A request still waiting when another server announces it owns went to the old owner, which died
- * with it (NATS hands a request to a killed server until it notices the closed connection): it is
- * asked again of the new one at once instead of waiting out the timeout. Asking twice is safe: joins,
- * leaves and the dialog's kick/cancel are idempotent, spins and bet/autoplay carry command ids, and
- * cash-ins an idempotency key; the new owner knows only what the database and the cabinets say.
+ * A request still waiting when another server announces it owns the shard went to the old owner,
+ * which died with it (NATS hands a request to a killed server until it notices the closed
+ * connection): it is asked again of the new one at once instead of waiting out the timeout. Asking
+ * twice is safe: joins, leaves and the dialog's kick/cancel are idempotent, spins and bet/autoplay
+ * carry command ids, and cash-ins an idempotency key; the new owner knows only what the database and
+ * the cabinets say.
  */
 import { randomUUID } from 'node:crypto';
 import { Code, type AutoplayStops, type GameServerEvents, type SessionNotification, type VideoType } from '@reel/protocol';
@@ -20,26 +24,39 @@ import { BusError, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import type { GameConnection, SessionService } from '../modules/sessions/types.js';
 import { RemoteError } from './nats-bus.js';
+import { shardOf } from './shards.js';
 
 export const SessionTopic = {
-  call: 'sessions.call',
+  call: (shard: number) => `sessions.call.${shard}`,
   connection: (server: string) => `conn.${server}`,
-  /** The owner says it owns, every second: `{ owner }`. */
+  /** Every server says which shards it owns, every second and at once when that changes. */
   owner: 'cluster.owner',
 } as const;
+
+/** `shards`: [shard, epoch] pairs; a higher epoch of a shard is a later owner (cluster_shards). */
+export interface OwnerAnnouncement {
+  owner: string;
+  shards: [number, number][];
+}
 
 export interface ConnectionHandle {
   server: string;
   id: string;
 }
 
-export type SessionMethod = Exclude<keyof SessionService, 'join' | 'disconnect'> | 'join' | 'disconnect';
+/** What the console asks of a machine's session manager (floor-relay.ts). */
+export type FloorMethod = 'isHeld' | 'kickByStaff' | 'cashOutByStaff' | 'publishMachine' | 'sendEmergencyStop' | 'staffVideoGrant' | 'handPayPaid';
+
+export type SessionMethod = keyof SessionService | FloorMethod;
 
 export interface SessionCall {
   method: SessionMethod;
   args: unknown[];
   conn?: ConnectionHandle;
 }
+
+/** The machine of a player's open session (the database), or null when none. */
+type PlayerMachineLookup = (playerId: number) => Promise<number | null>;
 
 export type ConnectionMessage =
   | { id: string; event: keyof GameServerEvents; data: unknown }
@@ -62,16 +79,19 @@ const SERVICE_RESTART = 1012;
 const OWNER_CHANGED = Symbol('owner changed');
 
 export class SessionClient implements SessionService {
-  private readonly connections = new Map<string, { conn: GameConnection; owner: string | null }>();
-  /** The owner last announced; null until the first announcement. */
-  private owner: string | null = null;
-  private readonly ownerChangeWaiters = new Set<() => void>();
+  private readonly connections = new Map<string, { conn: GameConnection; shard: number; owner: string | null }>();
+  /** Each shard's owner last announced, with its epoch. */
+  private readonly owners = new Map<number, { owner: string; epoch: number }>();
+  private readonly ownerChangeWaiters = new Map<number, Set<() => void>>();
+  /** The shard of the machine each player joined through this server (a hint: the database decides). */
+  private readonly playerShards = new Map<number, number>();
   private readonly ids = new WeakMap<GameConnection, string>();
   private readonly offs: (() => void)[] = [];
 
   constructor(
     private readonly bus: Bus,
     private readonly server: string,
+    private readonly machineOfPlayer: PlayerMachineLookup,
   ) {
     this.offs.push(
       bus.subscribe(SessionTopic.connection(server), (message) => {
@@ -81,7 +101,7 @@ export class SessionClient implements SessionService {
         if ('close' in m) entry.conn.close(m.close.code, m.close.reason);
         else entry.conn.send(m.event, m.data as never);
       }),
-      bus.subscribe(SessionTopic.owner, (message) => this.ownerIs((message as { owner: string }).owner)),
+      bus.subscribe(SessionTopic.owner, (message) => this.announced(message as OwnerAnnouncement)),
     );
   }
 
@@ -89,24 +109,31 @@ export class SessionClient implements SessionService {
     for (const off of this.offs.splice(0)) off();
   }
 
-  /** Game sockets joined under another owner are unknown to this one: they reconnect and join again. */
-  private ownerIs(owner: string) {
-    const previous = this.owner;
-    this.owner = owner;
-    if (previous !== null && previous !== owner) for (const wake of this.ownerChangeWaiters) wake();
-    for (const [id, entry] of [...this.connections]) {
-      if (entry.owner && entry.owner !== owner) {
-        this.connections.delete(id);
-        entry.conn.close(SERVICE_RESTART, 'session owner changed');
+  /** Game sockets joined under another owner of their shard are unknown to this one: they reconnect and join again. */
+  private announced({ owner, shards }: OwnerAnnouncement) {
+    for (const [shard, epoch] of shards) {
+      const previous = this.owners.get(shard);
+      // A late announcement of an earlier owner changes nothing.
+      if (previous && previous.epoch > epoch) continue;
+      this.owners.set(shard, { owner, epoch });
+      if (!previous || previous.owner === owner) continue;
+      for (const wake of this.ownerChangeWaiters.get(shard) ?? []) wake();
+      for (const [id, entry] of [...this.connections]) {
+        if (entry.shard === shard && entry.owner && entry.owner !== owner) {
+          this.connections.delete(id);
+          entry.conn.close(SERVICE_RESTART, 'session owner changed');
+        }
       }
     }
   }
 
-  private async call(method: SessionMethod, args: unknown[], conn?: ConnectionHandle): Promise<SessionReply> {
+  /** Asks the owner of `shard`, waiting through a failover (exactly-once rules: the file comment). */
+  async ask(shard: number, method: SessionMethod, args: unknown[], conn?: ConnectionHandle): Promise<SessionReply> {
     const deadline = Date.now() + OWNER_WAIT_MS;
     for (;;) {
       try {
-        const reply = await this.untilOwnerChanges(this.bus.request(SessionTopic.call, { method, args, conn } satisfies SessionCall, { timeoutMs: CALL_TIMEOUT_MS }));
+        const request = this.bus.request(SessionTopic.call(shard), { method, args, conn } satisfies SessionCall, { timeoutMs: CALL_TIMEOUT_MS });
+        const reply = await this.untilOwnerChanges(shard, request);
         if (reply !== OWNER_CHANGED) return reply as SessionReply;
         if (Date.now() > deadline) throw new AppError(Code.MachineNoAnswer, 503);
         continue;
@@ -115,7 +142,7 @@ export class SessionClient implements SessionService {
         if (error instanceof RemoteError) throw toAppError(error);
         const noOwner = error instanceof BusError && error.reason === 'no_responder';
         if (!noOwner || Date.now() > deadline) {
-          console.warn(`[cluster] ${method} of player ${String(args[0])}: ${(error as Error).message}`);
+          console.warn(`[cluster] ${method} on shard ${shard} (${String(args[0])}): ${(error as Error).message}`);
           throw new AppError(Code.MachineNoAnswer, 503);
         }
         await new Promise((r) => setTimeout(r, RETRY_MS));
@@ -123,21 +150,47 @@ export class SessionClient implements SessionService {
     }
   }
 
-  /** The answer, or OWNER_CHANGED when another server takes the sessions over first (a late answer is dropped). */
-  private async untilOwnerChanges<T>(request: Promise<T>): Promise<T | typeof OWNER_CHANGED> {
+  /** The answer, or OWNER_CHANGED when another server takes the shard over first (a late answer is dropped). */
+  private async untilOwnerChanges<T>(shard: number, request: Promise<T>): Promise<T | typeof OWNER_CHANGED> {
     let wake = () => {};
     const changed = new Promise<typeof OWNER_CHANGED>((resolve) => (wake = () => resolve(OWNER_CHANGED)));
-    this.ownerChangeWaiters.add(wake);
+    const waiters = this.ownerChangeWaiters.get(shard) ?? new Set();
+    this.ownerChangeWaiters.set(shard, waiters);
+    waiters.add(wake);
     request.catch(() => {});
     try {
       return await Promise.race([request, changed]);
     } finally {
-      this.ownerChangeWaiters.delete(wake);
+      waiters.delete(wake);
     }
   }
 
-  private async value(method: SessionMethod, ...args: unknown[]) {
-    return (await this.call(method, args)).value;
+  /** A call on the player's session: the shard joined here, else the open session's in the database. */
+  private async value(method: SessionMethod, playerId: number, ...rest: unknown[]) {
+    const args = [playerId, ...rest];
+    const hinted = this.playerShards.get(playerId);
+    const shard = hinted ?? (await this.shardInRecords(playerId));
+    if (shard === null) throw new AppError(Code.NoOpenSession, 404);
+    try {
+      return (await this.ask(shard, method, args)).value;
+    } catch (error) {
+      // The player may have moved to a machine of another shard through another server.
+      if (hinted === undefined || !(error instanceof AppError) || error.code !== Code.NoOpenSession) throw error;
+      const actual = await this.shardInRecords(playerId);
+      if (actual === null || actual === hinted) throw error;
+      return (await this.ask(actual, method, args)).value;
+    }
+  }
+
+  private async shardInRecords(playerId: number) {
+    const machineId = await this.machineOfPlayer(playerId);
+    if (machineId === null) {
+      this.playerShards.delete(playerId);
+      return null;
+    }
+    const shard = shardOf(machineId);
+    this.playerShards.set(playerId, shard);
+    return shard;
   }
 
   async join(playerId: number, machineId: number, conn: GameConnection) {
@@ -146,26 +199,30 @@ export class SessionClient implements SessionService {
       id = randomUUID();
       this.ids.set(conn, id);
     }
-    this.connections.set(id, { conn, owner: null });
-    const reply = await this.call('join', [playerId, machineId], { server: this.server, id });
+    const shard = shardOf(machineId);
+    this.playerShards.set(playerId, shard);
+    this.connections.set(id, { conn, shard, owner: null });
+    const reply = await this.ask(shard, 'join', [playerId, machineId], { server: this.server, id });
     const entry = this.connections.get(id);
     if (entry) entry.owner = reply.owner;
   }
 
   async disconnect(playerId: number, conn: GameConnection) {
     const id = this.ids.get(conn);
-    if (!id || !this.connections.delete(id)) return;
-    await this.call('disconnect', [playerId], { server: this.server, id });
+    const entry = id ? this.connections.get(id) : undefined;
+    if (!id || !entry) return;
+    this.connections.delete(id);
+    await this.ask(entry.shard, 'disconnect', [playerId], { server: this.server, id });
   }
 
   async leave(playerId: number) {
     await this.value('leave', playerId);
   }
   async kick(playerId: number, machineId: number, ip: string) {
-    await this.value('kick', playerId, machineId, ip);
+    await this.ask(shardOf(machineId), 'kick', [playerId, machineId, ip]);
   }
   async cancel(playerId: number, machineId: number) {
-    await this.value('cancel', playerId, machineId);
+    await this.ask(shardOf(machineId), 'cancel', [playerId, machineId]);
   }
   async cashIn(playerId: number, amountCents: number, idempotencyKey: string) {
     await this.value('cashIn', playerId, amountCents, idempotencyKey);
@@ -191,8 +248,11 @@ export class SessionClient implements SessionService {
   async setVideoType(playerId: number, videoType: VideoType) {
     await this.value('setVideoType', playerId, videoType);
   }
+  /** The reconnect dialog: always where the database says the session is. */
   async openSessionOf(playerId: number) {
-    return (await this.value('openSessionOf', playerId)) as SessionNotification | null;
+    const shard = await this.shardInRecords(playerId);
+    if (shard === null) return null;
+    return (await this.ask(shard, 'openSessionOf', [playerId])).value as SessionNotification | null;
   }
 }
 

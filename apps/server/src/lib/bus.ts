@@ -85,4 +85,6 @@ export const Topic = {
   tokenRevoked: 'auth.token-revoked',
   /** A player wrote in the support chat: `{ playerId }` (the staff channel tells the console). */
   staffChat: 'chat.staff',
+  /** A machine's queue changed: `{ machineId, length }` (modules/queue; the lobby shows the length). */
+  queueChanged: 'queue.changed',
 } as const;

@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { isFaultCabinetState, type AgentMachineState, type CommandResult, type GameCycle, type MachineMeters } from '@reel/protocol';
 import { DEFAULT_QUALITY_BANDS } from '@reel/protocol';
-import type { AgentHubEvents, CommandInput } from '../../src/modules/cabinets/agent-hub.js';
+import type { AgentHubEvents, CommandInput, ConnectedMachine } from '../../src/modules/cabinets/agent-hub.js';
 import type { CabinetPort } from '../../src/modules/sessions/types.js';
 
 interface FakeMachine {
@@ -28,7 +28,11 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
   /** The next spins' wins in cents (0 when empty). */
   nextWins: number[] = [];
   jackpotNext = false;
+  /** Free spins the next paid spin awards: the machine is then in its bonus round (busy). */
+  freeSpinsNext = 0;
   refuseCreditIn = false;
+  /** Runs as a cash out arrives, before the cabinet pays (a game that finishes just before it). */
+  beforeCashOut: (() => void) | null = null;
   unreachable = false;
 
   connect(machineId: number, creditsCents = 0) {
@@ -50,7 +54,16 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
   }
 
   private announce(machineId: number, machine: FakeMachine) {
-    this.emit('connected', { machineId, agentId: 'fake', state: 'idle', videoError: null, emergencyStop: machine.emergencyStop, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() });
+    this.emit('connected', this.connected(machineId, machine));
+  }
+
+  private connected(machineId: number, machine: FakeMachine): ConnectedMachine {
+    return { machineId, agentId: 'fake', state: 'idle', videoError: null, emergencyStop: machine.emergencyStop, meters: machine.meters, info: { protocol: 1, ...machine.info, lines: 20 } as never, connectedAtMs: Date.now() };
+  }
+
+  /** The connected machines, as the agent hub lists them (a cluster server's relay republishes them). */
+  list(): ConnectedMachine[] {
+    return [...this.machines].map(([machineId, machine]) => this.connected(machineId, machine));
   }
 
   disconnect(machineId: number) {
@@ -125,7 +138,11 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
         m.creditsCents += input.amountCents;
         m.cashInCents += input.amountCents;
       }
+    } else if (input.type === 'cash_out' && (machine.state === 'in_bonus' || machine.state === 'in_game')) {
+      // As the cabinet: no cash out in the middle of a game or bonus round.
+      result = { ...result, outcome: 'rejected', reason: 'busy' };
     } else if (input.type === 'cash_out') {
+      this.beforeCashOut?.();
       const amountCents = m.creditsCents;
       m.cashOutCents += amountCents;
       m.creditsCents = 0;
@@ -140,7 +157,8 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
       m.autoplay = input.on;
     }
     result.creditsCents = m.creditsCents;
-    machine.results.set(commandId, result);
+    // As the cabinet: a busy refusal is not remembered; the same id is run when sent again.
+    if (result.reason !== 'busy') machine.results.set(commandId, result);
     return result;
   }
 
@@ -162,16 +180,41 @@ export class FakeCabinets extends EventEmitter<AgentHubEvents> implements Cabine
   private play(machineId: number, machine: FakeMachine): GameCycle {
     const m = machine.meters;
     const win = this.nextWins.shift() ?? 0;
+    const awarded = this.freeSpinsNext;
+    this.freeSpinsNext = 0;
     const cycle: GameCycle = {
       gameId: `${machineId}-${m.gamesPlayed + 1}`, betCents: m.betCents, winCents: win, symbols: [['CHERRY']], lineWins: [],
       scatterCount: 0, scatterWinCents: 0, creditsBeforeCents: m.creditsCents, creditsAfterCents: m.creditsCents - m.betCents + win,
-      freeSpin: false, freeSpinsAwarded: 0, freeSpinsLeft: 0, jackpotHit: this.jackpotNext, startedAtMs: Date.now(), endedAtMs: Date.now(),
+      freeSpin: false, freeSpinsAwarded: awarded, freeSpinsLeft: awarded, jackpotHit: this.jackpotNext, startedAtMs: Date.now(), endedAtMs: Date.now(),
     };
     this.jackpotNext = false;
-    m.creditsCents = cycle.creditsAfterCents;
     m.coinInCents += m.betCents;
-    m.coinOutCents += win;
     m.gamesPlayed += 1;
+    m.freeSpinsLeft = awarded;
+    if (awarded > 0) machine.state = 'in_bonus';
+    return this.pay(machineId, machine, cycle);
+  }
+
+  /** The cabinet plays its bonus round's next free spin by itself; the round ends after the last. */
+  freeSpin(machineId: number, winCents: number): GameCycle {
+    const machine = this.machines.get(machineId)!;
+    const m = machine.meters;
+    m.freeSpinsLeft -= 1;
+    m.freeGamesPlayed += 1;
+    const cycle: GameCycle = {
+      gameId: `${machineId}-${m.gamesPlayed}-f${m.freeGamesPlayed}`, betCents: 0, winCents, symbols: [['CHERRY']], lineWins: [],
+      scatterCount: 0, scatterWinCents: 0, creditsBeforeCents: m.creditsCents, creditsAfterCents: m.creditsCents + winCents,
+      freeSpin: true, freeSpinsAwarded: 0, freeSpinsLeft: m.freeSpinsLeft, jackpotHit: false, startedAtMs: Date.now(), endedAtMs: Date.now(),
+    };
+    // As the cabinet: idle before the last free spin's report reaches the server.
+    if (m.freeSpinsLeft === 0) machine.state = 'idle';
+    return this.pay(machineId, machine, cycle);
+  }
+
+  private pay(machineId: number, machine: FakeMachine, cycle: GameCycle): GameCycle {
+    const m = machine.meters;
+    m.creditsCents = cycle.creditsAfterCents;
+    m.coinOutCents += cycle.winCents;
     machine.games.push(cycle);
     this.emit('cycle', { machineId, cycle });
     return cycle;

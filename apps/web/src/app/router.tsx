@@ -33,6 +33,11 @@ export function createRoutes(): RouteObject[] {
           lazy: () => import('./routes/game').then((m) => ({ Component: m.GameRoute })),
         },
         {
+          path: 'watch/:id/:name',
+          handle: handle({ auth: user, background: 'game' }),
+          lazy: () => import('./routes/watch').then((m) => ({ Component: m.WatchRoute })),
+        },
+        {
           path: 'profile',
           handle: handle({ auth: user }),
           children: [

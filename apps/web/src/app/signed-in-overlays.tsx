@@ -1,5 +1,6 @@
 import { ConnectionLostNotice } from '@/features/system';
 import { IdleLock } from '@/features/lock';
+import { QueueReadyCheck } from '@/features/queue';
 import { SessionNotices } from '@/features/session';
 
 /** Everything a signed-in player needs on every screen; loaded only after sign-in. */
@@ -8,6 +9,7 @@ export default function SignedInOverlays() {
     <>
       <ConnectionLostNotice />
       <SessionNotices />
+      <QueueReadyCheck />
       <IdleLock />
     </>
   );

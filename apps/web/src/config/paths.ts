@@ -4,6 +4,8 @@ export const paths = {
   lobby: '/lobby',
   lobbyGroup: (id: number | string, name: string) => `/lobby/${id}/${encodeURIComponent(slug(name))}`,
   game: (id: number | string, name: string) => `/game/${id}/${encodeURIComponent(slug(name))}`,
+  /** A spectator's view of a machine someone plays (issue 29). */
+  watch: (id: number | string, name: string) => `/watch/${id}/${encodeURIComponent(slug(name))}`,
   profile: '/profile',
   protection: '/profile/protection',
   slotSessions: '/slot-sessions',

@@ -13,6 +13,7 @@ import { createPool } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
 import { seedDemo } from '../../demo/seed.js';
 import { haproxyConfig } from './haproxy.js';
+import { SHARD_COUNT, quotaOf } from '../shards.js';
 
 interface ClusterOptions {
   /** HAProxy's port: the cluster's one address. */
@@ -59,6 +60,11 @@ export interface Cluster {
   startServer(index: number): Promise<ClusterServer>;
   /** Waits until `/check` of server `index` answers. */
   ready(index: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Waits until the servers alive (those not killed) own every shard between them, each its even
+   * share (shards.ts), as their `/check` says. startCluster returns only once this holds.
+   */
+  balanced(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -151,8 +157,21 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       return child.exitCode !== null ? `exited with ${child.exitCode}` : null;
     });
 
+  const balanced = (timeoutMs = 30_000) =>
+    waitFor(
+      async () => {
+        const live = servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+        const owned = await Promise.all(live.map(async (s) => ((await (await fetch(`${s.url}/check`)).json()) as { shards?: number }).shards ?? 0));
+        const ids = live.map((s) => s.id);
+        return owned.reduce((a, b) => a + b, 0) === SHARD_COUNT && live.every((s, i) => owned[i] === quotaOf(s.id, ids));
+      },
+      timeoutMs,
+      'the shards split evenly over the live servers',
+    );
+
   for (let i = 0; i < opts.serverPorts.length; i++) await startServer(i);
   await Promise.all(opts.serverPorts.map((_, i) => ready(i)));
+  await balanced();
 
   const cfgFile = path.join(opts.dataDir, 'haproxy.cfg');
   // What the parts on this machine use: with TLS a plain bind of its own, which needs no trust in the certificate.
@@ -193,6 +212,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     haproxy,
     startServer,
     ready,
+    balanced,
     async stop() {
       stopping = true;
       if (cabinets) await stopChild(cabinets);

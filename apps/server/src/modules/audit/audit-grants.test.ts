@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createPool, withTransaction, type Db } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
 import { appendAudit } from './audit-log.js';
-import { loadAuditKey, useAuditKey } from './audit-signing.js';
+import { loadProcessAuditKey } from './audit-signing.js';
 
 const suffix = crypto.randomBytes(4).toString('hex');
 const name = `${inject('pgDatabasePrefix')}grants_${suffix}`;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   url.pathname = `/${name}`;
   app = createPool(url.toString(), 2);
   await migrate(app);
-  useAuditKey(loadAuditKey(path.join(keyDir, 'key.pem')));
+  loadProcessAuditKey({ auditKeyFile: path.join(keyDir, 'key.pem') });
 });
 afterAll(async () => {
   await app?.end();

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { auditKeyFileIn } from '../../config.js';
 import { withTransaction, type Db, type Queryable } from '../../db/pool.js';
 
 export const AUDIT_SIGN_EVERY = 10;
@@ -52,13 +53,22 @@ export function loadAuditKey(file: string): AuditKey {
   return keyFromPem(fs.readFileSync(file, 'utf8'));
 }
 
-/** The key appendAudit signs with; set once at start (server context, operator CLI). */
+/** The key appendAudit signs with; set once at start by loadProcessAuditKey. */
 let processKey: AuditKey | undefined;
-export function useAuditKey(key: AuditKey): void {
-  processKey = key;
+
+/**
+ * Every process that writes the trail (a server, the operator CLI, the fault suite's operator, a
+ * test's helper process) starts with this: the key its configuration names (AUDIT_KEY_FILE, or the
+ * data folder's), created when missing, becomes the one appendAudit signs with. One way in, so the
+ * callers cannot drift apart (the fault suite once wrote rows with no key loaded).
+ */
+export function loadProcessAuditKey(source: { auditKeyFile: string } | { dataDir: string }): AuditKey {
+  processKey = loadAuditKey('auditKeyFile' in source ? source.auditKeyFile : auditKeyFileIn(source.dataDir));
+  return processKey;
 }
+
 export function auditKey(): AuditKey {
-  if (!processKey) throw new Error('the audit signing key is not loaded (useAuditKey)');
+  if (!processKey) throw new Error('the audit signing key is not loaded (loadProcessAuditKey)');
   return processKey;
 }
 

@@ -15,11 +15,10 @@ import { rowHash } from './audit-chain.js';
 import { appendAudit } from './audit-log.js';
 import {
   AUDIT_SIGN_EVERY,
-  loadAuditKey,
+  loadProcessAuditKey,
   readHeadWitness,
   signAuditHead,
   startAuditSigner,
-  useAuditKey,
   witnessFileOf,
   writeHeadWitness,
   type AuditKey,
@@ -36,8 +35,7 @@ beforeAll(async () => {
   drop = database.drop;
   db = createPool(database.url, 4);
   await migrate(db);
-  key = loadAuditKey(path.join(keyDir, 'audit-signing-key.pem'));
-  useAuditKey(key);
+  key = loadProcessAuditKey({ dataDir: keyDir });
 });
 afterAll(async () => {
   await db.end();

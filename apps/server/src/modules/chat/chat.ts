@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
+import { writeChatLine } from './chat-lines.js';
 import { DESK_MOOD_SQL, DESK_STATUS_SQL, anyStaffOnline } from './staff-presence.js';
 
 type ChatStatus = Contact['status'];
@@ -103,10 +104,7 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
       [playerId, agentId, ACK_QUIET_MS / 1000],
     );
     if (rows[0]?.recent || closed) return;
-    await db.query(
-      'INSERT INTO chat_messages (player_id, agent_id, from_player, message) VALUES ($1, $2, false, $3)',
-      [playerId, agentId, chatNoStaffOnlineText[language]],
-    );
+    await writeChatLine(db, bus, { playerId, agentId, fromPlayer: false, message: chatNoStaffOnlineText[language] });
     announceChatLine(bus, playerId);
   }
 
@@ -201,14 +199,9 @@ export function createChatService(db: Db, bus: Bus, log: FastifyBaseLogger) {
     },
 
     async send(playerId: number, agent: Agent, text: string, language: ChatLanguage): Promise<ChatMessage> {
-      const { rows } = await db.query<{ from_player: boolean; message: string; created_at: Date }>(
-        `INSERT INTO chat_messages (player_id, agent_id, from_player, message) VALUES ($1, $2, true, $3)
-         RETURNING from_player, message, created_at`,
-        [playerId, agent.id, text],
-      );
-      bus.publish(Topic.staffChat, { playerId });
+      const row = await writeChatLine(db, bus, { playerId, agentId: agent.id, fromPlayer: true, message: text });
       if (!(await anyStaffOnline(db))) scheduleAck(playerId, agent.id, language);
-      return toMessage(playerId, agent.id, rows[0]!);
+      return toMessage(playerId, agent.id, row);
     },
 
     async close() {

@@ -1,6 +1,7 @@
 /**
  * The staff side of the support chat: every conversation, newest first; one player's whole thread;
- * a staff reply, which the player's chat panel shows at once (the notification channel's chat info).
+ * a staff reply, which the player's chat panel shows at once (the notification channel's chat info)
+ * and the other consoles get pushed (chat-lines.ts).
  */
 import { SUPPORT_DESK_ID, type StaffChatMessage, type StaffConversation } from '@reel/protocol';
 import type { Db } from '../../db/pool.js';
@@ -8,23 +9,10 @@ import type { Bus } from '../../lib/bus.js';
 import { errors } from '../../lib/errors.js';
 import type { StaffActor } from '../operator-actions/actor.js';
 import { announceChatLine } from './chat.js';
+import { toStaffMessage, writeChatLine, type ChatLineRow } from './chat-lines.js';
 
 const CONVERSATIONS_MAX = 200;
 const THREAD_MAX = 500;
-
-interface MessageRow {
-  from_player: boolean;
-  operator_name: string | null;
-  message: string;
-  created_at: Date;
-}
-
-const toStaffMessage = (row: MessageRow): StaffChatMessage => ({
-  from: row.from_player ? 'player' : row.operator_name === null ? 'automatic' : 'staff',
-  staffName: row.from_player ? null : row.operator_name,
-  message: row.message,
-  time: row.created_at.toISOString(),
-});
 
 export function createStaffChat(db: Db, bus: Bus) {
   return {
@@ -55,7 +43,7 @@ export function createStaffChat(db: Db, bus: Bus) {
     /** Every line between the player and support (the desk and any older agent), oldest first. */
     async thread(playerId: number): Promise<StaffChatMessage[]> {
       await requirePlayer(db, playerId);
-      const { rows } = await db.query<MessageRow>(
+      const { rows } = await db.query<ChatLineRow>(
         `SELECT from_player, operator_name, message, created_at FROM (
            SELECT id, from_player, operator_name, message, created_at FROM chat_messages
             WHERE player_id = $1 ORDER BY id DESC LIMIT $2) recent
@@ -69,14 +57,15 @@ export function createStaffChat(db: Db, bus: Bus) {
       const message = text.trim();
       if (!message) throw errors.invalidRequest('the message is empty');
       await requirePlayer(db, playerId);
-      const { rows } = await db.query<MessageRow>(
-        `INSERT INTO chat_messages (player_id, agent_id, from_player, message, operator_id, operator_name)
-         VALUES ($1, $2, false, $3, $4, $5)
-         RETURNING from_player, operator_name, message, created_at`,
-        [playerId, SUPPORT_DESK_ID, message, staff.id, staff.username],
-      );
+      const row = await writeChatLine(db, bus, {
+        playerId,
+        agentId: SUPPORT_DESK_ID,
+        fromPlayer: false,
+        message,
+        operator: { id: staff.id, name: staff.username },
+      });
       announceChatLine(bus, playerId);
-      return toStaffMessage(rows[0]!);
+      return toStaffMessage(row);
     },
   };
 }

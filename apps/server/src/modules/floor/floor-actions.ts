@@ -1,8 +1,8 @@
 /**
- * The operator's actions on a machine, each with a reason and one audit row: send the player away
+ * The operator's actions on a machine, each with a reason and its audit rows: send the player away
  * (QUIT_REQUEST), cash the session out, take the machine out of service and back, emergency stop
  * and release. A state change is written with its audit row in one transaction; an action on the
- * live session (kick, cash out) is audited in its own transaction just before it runs.
+ * live session (kick, cash out) records its attempt before it runs and its outcome after.
  */
 import { Code } from '@reel/protocol';
 import { withTransaction, type Db, type Tx } from '../../db/pool.js';
@@ -13,38 +13,31 @@ import { requireReason } from '../audit/audit-actor.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { lockServiceColumns, setEmergencyStop, setOutOfService } from './machine-service.js';
 
-type FloorSessions = Pick<SessionManager, 'isHeld' | 'kickByStaff' | 'cashOutByStaff' | 'publishMachine' | 'sendEmergencyStop'>;
+/** The machine's session manager here, or in a cluster its shard owner's over the bus (cluster/floor-relay.ts). */
+type Relayable<T> = { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => R | Promise<Awaited<R>> : never };
+export type FloorSessions = Relayable<Pick<SessionManager, 'isHeld' | 'kickByStaff' | 'cashOutByStaff' | 'publishMachine' | 'sendEmergencyStop' | 'staffVideoGrant'>>;
 
 export class FloorActions {
   constructor(
     private readonly deps: {
       db: Db;
-      /**
-       * This server's play sessions; absent on a cluster server (sessions run in the owner's room
-       * there, and the console's floor actions are not relayed to it yet: docs/operator.md).
-       */
-      sessions: () => FloorSessions | undefined;
+      /** This server's play sessions, or on a cluster server the relay to each machine's shard owner. */
+      sessions: () => FloorSessions;
       /** A machine changed: the staff channel pushes it. */
       changed: (machineId: number) => void;
+      /** A failed action's outcome row could not be written (the action's own error still answers). */
+      warn: (error: unknown) => void;
     },
   ) {}
 
-  async kick(staff: StaffActor, machineId: number, reasonText: string | undefined) {
-    const reason = requireReason(reasonText);
-    this.requireSession(machineId);
-    await this.audited(staff, 'machine.kick', machineId, reason, async () => ({ before: null, after: null }));
-    const playerId = await this.sessions.kickByStaff(machineId);
-    this.deps.changed(machineId);
-    return { playerId };
+  /** Staff send the machine's player away (QUIT_REQUEST; the session waits in grace, credits kept). */
+  kick(staff: StaffActor, machineId: number, reasonText: string | undefined) {
+    return this.onSession(staff, 'machine.kick', machineId, reasonText, (sessions) => sessions.kickByStaff(machineId));
   }
 
-  async cashOut(staff: StaffActor, machineId: number, reasonText: string | undefined) {
-    const reason = requireReason(reasonText);
-    this.requireSession(machineId);
-    await this.audited(staff, 'machine.cash_out', machineId, reason, async () => ({ before: null, after: null }));
-    const playerId = await this.sessions.cashOutByStaff(machineId);
-    this.deps.changed(machineId);
-    return { playerId };
+  /** Staff cash the machine's session out to the player's wallet (the player's own cash out road). */
+  cashOut(staff: StaffActor, machineId: number, reasonText: string | undefined) {
+    return this.onSession(staff, 'machine.cash_out', machineId, reasonText, (sessions) => sessions.cashOutByStaff(machineId));
   }
 
   async setService(staff: StaffActor, machineId: number, inService: boolean, reasonText: string | undefined) {
@@ -69,20 +62,49 @@ export class FloorActions {
       await setEmergencyStop(tx, machineId, stop);
       return { before: { emergencyStop: before.emergency_stop }, after: { emergencyStop: stop } };
     });
-    const delivered = this.sessions.sendEmergencyStop(machineId, stop ? { reason } : null);
+    const delivered = await this.sessions.sendEmergencyStop(machineId, stop ? { reason } : null);
     await this.sessions.publishMachine(machineId);
     this.deps.changed(machineId);
     return { delivered };
   }
 
   private get sessions(): FloorSessions {
-    const sessions = this.deps.sessions();
-    if (!sessions) throw new AppError(Code.MachineNoAnswer, 503, {}, 'Floor actions are not available on a cluster server');
-    return sessions;
+    return this.deps.sessions();
   }
 
-  private requireSession(machineId: number) {
-    if (!this.sessions.isHeld(machineId)) throw new AppError(Code.NoOpenSession, 404);
+  /**
+   * An action on the live session. Neither writes a row of its own in one transaction (a cash out
+   * runs through the cabinet in steps, a kick closes a socket), so the audit row cannot share one:
+   * the attempt is recorded first (`after: { outcome: 'requested' }`), then its outcome in a second
+   * row `<action>.outcome` naming the attempt's seq: `done` with the player, or `failed` with the
+   * code. A crash between them leaves an attempt with no outcome, never a claim of an action that
+   * failed (docs/spec-decisions.md).
+   */
+  private async onSession(
+    staff: StaffActor,
+    action: string,
+    machineId: number,
+    reasonText: string | undefined,
+    run: (sessions: FloorSessions) => Promise<number | null>,
+  ) {
+    const reason = requireReason(reasonText);
+    const sessions = this.sessions;
+    if (!(await sessions.isHeld(machineId))) throw new AppError(Code.NoOpenSession, 404);
+    const attempt = await this.audited(staff, action, machineId, reason, async () => ({ before: null, after: { outcome: 'requested' } }));
+    const outcome = (after: object) =>
+      withTransaction(this.deps.db, (tx) =>
+        appendAudit(tx, { actor: staff.actor, action: `${action}.outcome`, target: `machine:${machineId}`, before: { attempt: attempt.seq }, after, reason }),
+      );
+    let playerId: number | null;
+    try {
+      playerId = await run(sessions);
+    } catch (error) {
+      await outcome({ outcome: 'failed', code: error instanceof AppError ? error.code : null }).catch(this.deps.warn);
+      throw error;
+    }
+    await outcome({ outcome: 'done', playerId });
+    this.deps.changed(machineId);
+    return { playerId };
   }
 
   /** One transaction: the machine's row locked (404 when none), the change, its audit row. */
@@ -97,7 +119,7 @@ export class FloorActions {
       const row = await lockServiceColumns(tx, machineId);
       if (!row) throw new AppError(Code.NotFound, 404);
       const { before, after } = await change(tx, row);
-      await appendAudit(tx, { actor: staff.actor, action, target: `machine:${machineId}`, before, after, reason });
+      return appendAudit(tx, { actor: staff.actor, action, target: `machine:${machineId}`, before, after, reason });
     });
   }
 }

@@ -4,7 +4,7 @@
  * staff act on it, and every machine on a slow beat for what changes without an event (the last
  * frame's age). A machine whose view did not change is not pushed again.
  */
-import type { AdminChannelMessage, FloorMachine } from '@reel/protocol';
+import type { AdminChannelMessage, FloorMachine, StaffChatPush } from '@reel/protocol';
 import type { Db } from '../../db/pool.js';
 import { Topic, type Bus } from '../../lib/bus.js';
 import type { CabinetPort } from '../sessions/types.js';
@@ -39,9 +39,9 @@ export class FloorFeed {
         const { event, data } = message as { event: string; data: { id?: number } };
         if (event === 'machine' && typeof data.id === 'number') this.changed(data.id);
       }),
+      // A support chat line (chat-lines.ts): the console appends it to the thread and the list.
       deps.bus.subscribe(Topic.staffChat, (message) => {
-        const { playerId } = message as { playerId: number };
-        for (const socket of this.sockets) send(socket, { event: 'chat', data: { playerId } });
+        for (const socket of this.sockets) send(socket, { event: 'chat', data: message as StaffChatPush });
       }),
     );
     this.beat = setInterval(() => {

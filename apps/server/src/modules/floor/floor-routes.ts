@@ -1,7 +1,7 @@
 /**
  * The console's live floor (issue 27): the REST snapshot, the staff channel `/ws/admin` that pushes
  * every change, and the operator's actions on a machine. Every route is STAFF; every action needs
- * a reason and writes one audit row (floor-actions.ts).
+ * a reason and writes its audit rows (floor-actions.ts).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { WebSocket } from 'ws';
@@ -24,21 +24,25 @@ import { AppError } from '../../lib/errors.js';
 import { STAFF } from '../../lib/route-access.js';
 import { errorResponses, securedSchema } from '../../lib/route-schema.js';
 import { staffActor } from '../operator-actions/actor.js';
-import type { SessionManager } from '../sessions/session-manager.js';
-import { FloorActions } from './floor-actions.js';
+import { FloorActions, type FloorSessions } from './floor-actions.js';
 import { FloorFeed, type FloorCabinets } from './floor-feed.js';
 import type { FrameAges } from './floor-view.js';
 
 const AUTH_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 25_000;
 
-export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; cabinets: () => FloorCabinets; sessions: () => SessionManager | undefined; frameAges: FrameAges | null }> = async (
+export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; cabinets: () => FloorCabinets; sessions: () => FloorSessions; frameAges: FrameAges | null }> = async (
   app,
   { db, bus, cabinets, sessions, frameAges },
 ) => {
   const feed = new FloorFeed({ db, bus, cabinets, frameAges, warn: (error) => app.log.warn({ err: error }, 'floor feed') });
   app.addHook('onClose', async () => feed.close());
-  const actions = new FloorActions({ db, sessions, changed: (machineId) => feed.changed(machineId) });
+  const actions = new FloorActions({
+    db,
+    sessions,
+    changed: (machineId) => feed.changed(machineId),
+    warn: (error) => app.log.warn({ err: error }, 'floor action outcome not recorded'),
+  });
   const staffOnly = { config: { roles: STAFF } };
   const schema = securedSchema('admin');
   const withReason = <B,>(body: B) => schema({ params: FloorMachineParams, body, response: { 200: FloorActionResult, ...errorResponses } });
@@ -74,7 +78,7 @@ export const floorRoutes: FastifyPluginAsyncTypebox<{ db: Db; bus: Bus; cabinets
     `/api${AdminFloorPath.video}`,
     { ...staffOnly, schema: schema({ params: FloorMachineParams, response: { 200: StreamGrant, ...errorResponses } }) },
     async (request) => {
-      const grant = await sessions()?.staffVideoGrant(request.params.machineId);
+      const grant = await sessions().staffVideoGrant(request.params.machineId);
       if (!grant) throw new AppError(Code.PipelineFailed, 503);
       return grant;
     },

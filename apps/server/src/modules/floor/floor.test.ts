@@ -30,6 +30,15 @@ async function codeOf(promise: Promise<unknown>) {
   return error instanceof AppError ? error.code : null;
 }
 
+/** The trail's last rows with their before and after (an action on the session writes its attempt, then its outcome). */
+const lastAudit = async (count: number) =>
+  (
+    await t.ctx.db.query<{ seq: number; action: string; before: unknown; after: unknown }>(
+      'SELECT seq, action, before, after FROM audit_log ORDER BY seq DESC LIMIT $1',
+      [count],
+    )
+  ).rows.reverse();
+
 const auditRows = async () =>
   (await t.ctx.db.query<{ actor: string; action: string; target: string; reason: string }>('SELECT actor, action, target, reason FROM audit_log ORDER BY seq')).rows;
 
@@ -121,7 +130,10 @@ describe('the console floor', () => {
     expect(response.json()).toMatchObject({ ok: true, playerId: demo });
     expect(conn.last('info')).toMatchObject({ code: Code.SessionTerminated, params: { by: 'staff' }, action: SessionAction.QuitRequest });
     expect(conn.closedWith).toBe(WsCloseCode.QuitRequest);
-    expect((await auditRows()).at(-1)).toEqual({ actor: 'operator:staff1', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
+    expect((await auditRows()).at(-2)).toEqual({ actor: 'operator:staff1', action: 'machine.kick', target: `machine:${machine}`, reason: 'abusive chat' });
+    const [attempt, outcome] = await lastAudit(2);
+    expect(attempt).toMatchObject({ action: 'machine.kick', before: null, after: { outcome: 'requested' } });
+    expect(outcome).toMatchObject({ action: 'machine.kick.outcome', before: { attempt: attempt!.seq }, after: { outcome: 'done', playerId: demo } });
     expect(await floorOf()).toMatchObject({ session: { status: 'disconnected' }, creditsCents: 1_000 });
     // Nobody on the machine to kick: 40404.
     await sessions.leave(demo);
@@ -162,6 +174,12 @@ describe('the console floor', () => {
     expect((await floorOf()).emergencyStop).toMatchObject({ reason: 'smoke from cabinet', by: 'staff1' });
     expect(await codeOf(sessions.spin(demo, 'after-stop'))).toBe(Code.MachineStopped);
     expect(await codeOf(sessions.cashOut(demo))).toBe(Code.MachineStopped);
+    // Staff's cash out fails too, and the trail says so: the attempt, then its failure, never a cash out.
+    const refused = await act('POST', AdminFloorPath.cashOut, { reason: 'player asked by phone' });
+    expect(refused.json().code).toBe(Code.MachineStopped);
+    const [attempt, outcome] = await lastAudit(2);
+    expect(attempt).toMatchObject({ action: 'machine.cash_out', after: { outcome: 'requested' } });
+    expect(outcome).toMatchObject({ action: 'machine.cash_out.outcome', before: { attempt: attempt!.seq }, after: { outcome: 'failed', code: Code.MachineStopped } });
     // The cabinet itself refuses too, whoever asks.
     expect((await cabinets.sendCommand(machine, { type: 'spin' })).reason).toBe('emergency_stop');
     // A cabinet that restarts keeps the stop (its memory) and the server sends its record again.
@@ -214,7 +232,17 @@ describe('the console floor', () => {
       headers: t.auth(playerToken),
       payload: { chatId: `${demo}-support`, contactId: 'support', messageText: 'hello?' },
     });
-    expect((await socket.next('chat', 3_000, beforeChat)).data).toEqual({ playerId: demo });
+    expect((await socket.next('chat', 3_000, beforeChat)).data).toEqual({
+      conversation: { playerId: demo, username: 'demo', lastMessage: 'hello?', lastMessageTime: expect.any(String), waiting: true },
+      message: { from: 'player', staffName: null, message: 'hello?', time: expect.any(String) },
+    });
+    // So is a staff reply (another console shows it at once), with the conversation no longer waiting.
+    const beforeReply = socket.messages.length;
+    await t.app.inject({ method: 'POST', url: `/api/admin/chat/conversations/${demo}/reply`, headers: t.auth(staffToken), payload: { message: 'on it' } });
+    expect((await socket.next('chat', 3_000, beforeReply)).data).toMatchObject({
+      conversation: { playerId: demo, lastMessage: 'on it', waiting: false },
+      message: { from: 'staff', staffName: 'staff1', message: 'on it' },
+    });
     await socket.close();
   });
 });

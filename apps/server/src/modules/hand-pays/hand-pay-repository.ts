@@ -62,10 +62,24 @@ export async function listHandPays(db: Queryable, status: 'waiting' | 'paid' | u
   return rows.map((row) => ({ ...row, amount_cents: Number(row.amount_cents) }));
 }
 
-/** Machines locked by a hand pay waiting for staff, with the amount (loaded after a restart). */
+/** A machine's hand pay locks: one waiting for staff, or one still to be taken off the meter. */
+const LOCKS_SQL = `SELECT machine_id, sum(amount) AS amount FROM (
+       SELECT machine_id, amount_cents AS amount FROM hand_pays WHERE status = 'waiting'
+       UNION ALL
+       SELECT machine_id, amount_cents FROM machine_commands WHERE type = 'hand_pay' AND status = 'pending'
+     ) locks WHERE $1::int IS NULL OR machine_id = $1 GROUP BY machine_id`;
+
+/**
+ * Machines locked by a hand pay, with the amount: one waiting for staff, or one still to be taken
+ * off the meter (its `hand_pay` command, written with the winning game's record). Loaded at start.
+ */
 export async function waitingHandPayMachines(db: Queryable): Promise<Map<number, number>> {
-  const { rows } = await db.query<{ machine_id: number; amount: string }>(
-    "SELECT machine_id, sum(amount_cents) AS amount FROM hand_pays WHERE status = 'waiting' GROUP BY machine_id",
-  );
+  const { rows } = await db.query<{ machine_id: number; amount: string }>(LOCKS_SQL, [null]);
   return new Map(rows.map((row) => [row.machine_id, Number(row.amount)]));
+}
+
+/** The amount a hand pay locks one machine with, as committed now; undefined when none does. */
+export async function handPayLockOf(db: Queryable, machineId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ amount: string }>(LOCKS_SQL, [machineId]);
+  return rows[0] ? Number(rows[0].amount) : undefined;
 }

@@ -191,4 +191,139 @@ describe('hand pays', () => {
     expect(paid.json()).toMatchObject({ paid: true });
     expect(await handPayOps()).toBe(opsBefore + 1);
   });
+
+  it('a cash in checked before the winning game was recorded, booked after it, is refused: nothing moves', async () => {
+    await sessions.cashIn(demo, 1_000, `race-in-${Date.now()}`);
+    const before = (await walletBalance(t.ctx.db, demo)).balance;
+    const { rows } = await t.ctx.db.query<{ id: string }>("SELECT id FROM slot_sessions WHERE player_id = $1 AND status <> 'closed'", [demo]);
+    const waiting = async () =>
+      (await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")).rows[0]!.n;
+    // The session row held: the winning game's record waits for it, then the cash in (its check passed).
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    let cashIn: Promise<number | null>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM slot_sessions WHERE id = $1 FOR UPDATE', [rows[0]!.id]);
+      const meters = cabinets.get(machine)!.meters;
+      meters.autoplay = true;
+      cabinets.nextWins = [LIMIT];
+      cabinets.autoSpin(machine);
+      meters.autoplay = false;
+      await expect.poll(waiting).toBe(1);
+      cashIn = codeOf(sessions.cashIn(demo, 100, 'race-locked'));
+      await expect.poll(waiting).toBe(2);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    expect(await cashIn).toBe(Code.HandPayWaiting);
+    await sessions.drain();
+    const [handPay] = await list();
+    expect((await approve(handPay!.id, staff1)).json()).toMatchObject({ paid: true });
+    // The bet and the win went back through the hand pay's cash out and the approval; the refused cash in took nothing.
+    expect((await walletBalance(t.ctx.db, demo)).balance).toBe(before + 900 + LIMIT);
+    await sessions.cashOut(demo);
+  });
+
+  describe('a win that starts free spins, a restart, a cash out while the hand pay waits', () => {
+    const pendingHandPays = async () =>
+      (await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM machine_commands WHERE type = 'hand_pay' AND status = 'pending' AND machine_id = $1", [machine])).rows[0]!.n;
+    const wallet = async () => (await walletBalance(t.ctx.db, demo)).balance;
+
+    /** A hand-pay-sized win that awards `freeSpins`: the cabinet is in its bonus round (busy). */
+    async function winIntoBonus(key: string, freeSpins: number) {
+      await sessions.cashIn(demo, 1_000, `${key}-in`);
+      cabinets.nextWins = [LIMIT];
+      cabinets.freeSpinsNext = freeSpins;
+      await sessions.spin(demo, `${key}-spin`);
+      await expect.poll(pendingHandPays).toBe(1);
+    }
+    async function freeSpins(wins: number[]) {
+      for (const win of wins) {
+        cabinets.freeSpin(machine, win);
+        await sessions.drain();
+      }
+    }
+
+    it('the machine stays locked through the bonus round, then the win is held once and paid once', async () => {
+      const before = await wallet();
+      const ops = await handPayOps();
+      await winIntoBonus('fs', 3);
+      expect(await codeOf(sessions.spin(demo, 'fs-locked'))).toBe(Code.HandPayWaiting);
+      expect(await codeOf(sessions.cashIn(demo, 100, 'fs-locked'))).toBe(Code.HandPayWaiting);
+      await freeSpins([100, 200, 300]);
+      await expect.poll(async () => (await list()).map((h) => h.amountCents)).toEqual([LIMIT]);
+      // The bet and the free spins' wins went back; the win waits with the house.
+      expect(await wallet()).toBe(before - 1_000 + 900 + 600);
+      expect(await codeOf(sessions.spin(demo, 'fs-still-locked'))).toBe(Code.HandPayWaiting);
+      const [handPay] = await list();
+      expect((await approve(handPay!.id, staff1)).json()).toMatchObject({ paid: true });
+      expect(await handPayOps()).toBe(ops + 1);
+      expect(await wallet()).toBe(before - 100 + 600 + LIMIT);
+      expect(await pendingHandPays()).toBe(0);
+    });
+
+    it('a restart while the hand pay waits keeps the machine locked; the hand pay is held and paid once', async () => {
+      const before = await wallet();
+      const ops = await handPayOps();
+      await winIntoBonus('restart', 1);
+      // A new server on the same database: the lock comes from the records.
+      await sessions.stop();
+      sessions = new SessionManager(t.ctx, cabinets, { grant: async () => null });
+      t.ctx.sessions = sessions;
+      await sessions.start();
+      conn = new FakeConnection();
+      await sessions.join(demo, machine, conn);
+      expect(await codeOf(sessions.spin(demo, 'restart-locked'))).toBe(Code.HandPayWaiting);
+      expect(await codeOf(sessions.cashIn(demo, 100, 'restart-locked'))).toBe(Code.HandPayWaiting);
+      await freeSpins([100]);
+      await expect.poll(async () => (await list()).map((h) => h.amountCents)).toEqual([LIMIT]);
+      expect(await codeOf(sessions.spin(demo, 'restart-still-locked'))).toBe(Code.HandPayWaiting);
+      const [handPay] = await list();
+      expect((await approve(handPay!.id, staff1)).json()).toMatchObject({ paid: true });
+      expect(await handPayOps()).toBe(ops + 1);
+      expect(await wallet()).toBe(before - 100 + 100 + LIMIT);
+      // Unlocked once paid.
+      await sessions.cashIn(demo, 100, 'restart-after');
+      await sessions.cashOut(demo);
+    });
+
+    it('a cash out while the hand pay waits never pays the held win to the wallet', async () => {
+      const before = await wallet();
+      await winIntoBonus('cash-out', 2);
+      // Refused while the cabinet plays its bonus round: it waits behind the hand pay.
+      expect(await codeOf(sessions.cashOut(demo))).not.toBeNull();
+      await freeSpins([100, 100]);
+      await sessions.cashOut(demo).catch(() => {});
+      await sessions.drain();
+      expect(await wallet()).toBe(before - 1_000 + 900 + 200);
+      await expect.poll(async () => (await list()).map((h) => h.amountCents)).toEqual([LIMIT]);
+      expect(await pendingHandPays()).toBe(0);
+      const [handPay] = await list();
+      expect((await approve(handPay!.id, staff1)).json()).toMatchObject({ paid: true });
+      expect(await wallet()).toBe(before - 100 + 200 + LIMIT);
+    });
+
+    it('a win whose game finished just before the cabinet ran a cash out is held, not paid with the cash out', async () => {
+      const before = await wallet();
+      await sessions.cashIn(demo, 1_000, 'late-in');
+      // The cabinet's autoplay finishes a hand-pay-sized game just before it runs the cash out:
+      // the cash out takes the win off the meter before the game is recorded.
+      cabinets.beforeCashOut = () => {
+        cabinets.beforeCashOut = null;
+        cabinets.get(machine)!.meters.autoplay = true;
+        cabinets.nextWins = [LIMIT];
+        cabinets.autoSpin(machine);
+      };
+      await sessions.cashOut(demo);
+      await sessions.drain();
+      expect(await wallet()).toBe(before - 100);
+      await expect.poll(async () => (await list()).map((h) => h.amountCents)).toEqual([LIMIT]);
+      expect(await pendingHandPays()).toBe(0);
+      const [handPay] = await list();
+      expect((await approve(handPay!.id, staff1)).json()).toMatchObject({ paid: true });
+      expect(await wallet()).toBe(before - 100 + LIMIT);
+    });
+  });
 });

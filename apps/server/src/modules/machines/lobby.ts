@@ -25,11 +25,13 @@ export function deriveStatus(row: {
   cabinet_state: string;
   session_status: string | null;
   reservation: boolean;
+  /** The first in the machine's queue has a ready check: the seat is theirs meanwhile. */
+  seat_held?: boolean;
 }): MachineStatus {
   if (!row.enabled || isUnavailableCabinetState(row.cabinet_state)) return MachineStatus.NotAvailable;
   if (row.session_status === 'disconnected') return MachineStatus.Waiting;
   if (row.session_status) return MachineStatus.Playing;
-  if (row.reservation) return MachineStatus.Reserved;
+  if (row.reservation || row.seat_held) return MachineStatus.Reserved;
   return MachineStatus.Available;
 }
 
@@ -45,6 +47,8 @@ interface MachineRow {
   cabinet_state: string;
   session_status: string | null;
   recent_payout: number;
+  queue_length: number;
+  seat_held: boolean;
 }
 
 /** `fps`: the FPS setting; the listed bands carry it (bandsAtFps). */
@@ -59,6 +63,9 @@ export async function listMachines(
             (m.enabled AND m.out_of_service IS NULL AND m.emergency_stop IS NULL
              AND NOT EXISTS (SELECT 1 FROM hand_pays h WHERE h.machine_id = m.id AND h.status = 'waiting')) AS enabled, m.cabinet_state,
             s.status AS session_status,
+            -- The machine's queue (modules/queue): its length, and whether a ready check holds the seat.
+            (SELECT count(*) FROM machine_queue q WHERE q.machine_id = m.id)::int AS queue_length,
+            EXISTS (SELECT 1 FROM machine_queue q WHERE q.machine_id = m.id AND q.ready_until IS NOT NULL) AS seat_held,
             coalesce((SELECT sum(win_cents) FROM game_cycles g
                        WHERE g.machine_id = m.id AND g.created_at > now() - make_interval(mins => $3)), 0)::bigint AS recent_payout
        FROM machines m
@@ -77,6 +84,7 @@ export async function listMachines(
     image: r.image,
     reservation: r.reservation,
     hot: r.recent_payout > options.hotLimitCents,
+    queue: r.queue_length,
     videoType: r.video_type,
     bands: bandsAtFps(DEFAULT_BANDS, options.fps),
   }));

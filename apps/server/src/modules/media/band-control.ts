@@ -39,6 +39,9 @@ export function startBandControl(
       const worst = new Map<number, { loss: number | null; estimate: number | null }>();
       for (const v of stats.viewers) {
         if (v.lossFraction === undefined) continue; // a backend without link reports
+        // A spectator on a poor link must not lower the picture of the player (and of the others):
+        // the band follows the player's link; a watcher who falls behind skips to a keyframe.
+        if (v.role === 'watch') continue;
         const w = worst.get(v.machineId) ?? { loss: null, estimate: null };
         if (v.lossFraction !== null) w.loss = Math.max(w.loss ?? 0, v.lossFraction);
         if (v.estimateKbps) w.estimate = Math.min(w.estimate ?? Infinity, v.estimateKbps);

@@ -48,12 +48,16 @@ export class MediaService {
     return this.supervisor.stop();
   }
 
-  /** A short-lived grant for the player who holds the machine's session. */
-  issueGrant(playerId: number, machineId: number): StreamGrant {
+  /**
+   * A short-lived grant for the player who holds the machine's session; with `watch`, a spectator's
+   * (its own, shorter life; the media process lets it watch and nothing more).
+   */
+  issueGrant(playerId: number, machineId: number, watch?: { ttlMs: number }): StreamGrant {
     const { token, claims } = signGrant(this.supervisor.secret, {
       playerId,
       machineId,
-      ttlMs: this.opts.grantTtlMs ?? DEFAULT_GRANT_TTL_MS,
+      ttlMs: watch?.ttlMs ?? this.opts.grantTtlMs ?? DEFAULT_GRANT_TTL_MS,
+      ...(watch ? { role: 'watch' as const } : {}),
     });
     return {
       grant: token,

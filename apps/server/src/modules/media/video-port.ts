@@ -6,19 +6,29 @@
 import type { CabinetPort, VideoPort } from '../sessions/types.js';
 import { startBandControl } from './band-control.js';
 import type { MediaService } from './media-service.js';
+import type { WatchVideo } from '../spectators/spectators.js';
 
 const IDLE_SWEEP_MS = 30_000;
 
 export function createVideoPort(
   hub: CabinetPort,
   media: MediaService,
-  options: { warmStreams: number; timestampStrip: boolean; isHeld: (machineId: number) => boolean; log?: (message: string) => void },
-): Required<VideoPort> & { stop(): void } {
+  options: {
+    warmStreams: number;
+    timestampStrip: boolean;
+    isHeld: (machineId: number) => boolean;
+    /** How long a spectator's grant lives (config.spectators.grantTtlMs). */
+    watchGrantTtlMs?: number;
+    log?: (message: string) => void;
+  },
+): Required<VideoPort> & WatchVideo & { stop(): void } {
   const streaming = new Map<number, Promise<void>>();
   const warm = new Set<number>();
   const bands = startBandControl(hub, media, { isStreaming: (id) => streaming.has(id), ...(options.log ? { log: options.log } : {}) });
 
   const ensureStreaming = (machineId: number) => {
+    // A headless cabinet (`--no-video`) has nothing to stream: no command, no log line per join.
+    if (hub.get(machineId)?.info.headless) return Promise.reject(new Error(`machine ${machineId} runs without video`));
     let started = streaming.get(machineId);
     if (!started) {
       // A (re)started stream begins at the top band.
@@ -35,6 +45,7 @@ export function createVideoPort(
 
   const onConnected = ({ machineId }: { machineId: number }) => {
     streaming.delete(machineId);
+    if (hub.get(machineId)?.info.headless) return;
     if (warm.has(machineId) || warm.size < options.warmStreams) {
       warm.add(machineId);
       void ensureStreaming(machineId).catch(() => {});
@@ -66,6 +77,11 @@ export function createVideoPort(
     async grant(playerId, machineId) {
       await ensureStreaming(machineId);
       return media.issueGrant(playerId, machineId);
+    },
+    /** A spectator's grant: the same one encoded stream, a grant that can only watch it. */
+    async watchGrant(playerId, machineId) {
+      await ensureStreaming(machineId);
+      return media.issueGrant(playerId, machineId, { ttlMs: options.watchGrantTtlMs ?? 20_000 });
     },
     async setBand(machineId, bandId) {
       const result = await hub.sendCommand(machineId, { type: 'set_band', bandId });

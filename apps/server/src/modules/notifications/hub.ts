@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { Code, PROTOCOL_VERSION, WsCloseCode, type NotificationServerEvents, type Params } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
 import { createTurnBatcher, directStream, textFrame } from './turn-batch.js';
+import { conflationKey, LobbyConflator } from './lobby-conflation.js';
 
 type EventName = keyof NotificationServerEvents;
 interface Logged {
@@ -16,6 +17,9 @@ interface Logged {
   playerId: number | null;
   event: EventName;
   data: unknown;
+  /** Serialized (and framed) once, on the first socket it goes to. */
+  frame?: Buffer;
+  wire?: Buffer;
 }
 interface Client {
   socket: WebSocket;
@@ -47,6 +51,28 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     client.socket.send(JSON.stringify(entry));
   };
 
+  // A socket that cannot keep up would hold its backlog in this server's memory for ever:
+  // it is closed instead, and its client reconnects with its last seq (replay or snapshot).
+  const writeEntries = (client: Client, entries: readonly Logged[]) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    batch.hold(client.socket);
+    const stream = directStream(client.socket);
+    for (const entry of entries) {
+      if (client.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
+        client.socket.close(1013, 'too slow');
+        return;
+      }
+      // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
+      // socket was most of the cost of a status change. The frame is built once too: ws.send builds
+      // a header and queues two chunks per socket per message, which was over half of the fan-out's
+      // CPU (cluster bench: ~0.9 s → ~0.35 s a server).
+      entry.frame ??= Buffer.from(JSON.stringify({ seq: entry.seq, playerId: entry.playerId, event: entry.event, data: entry.data }));
+      if (stream) stream.write((entry.wire ??= textFrame(entry.frame)));
+      else client.socket.send(entry.frame, { binary: false });
+    }
+  };
+  const conflator = new LobbyConflator<Client, Logged>(writeEntries);
+
   const unsubscribeAll = bus.subscribeAll((topic, message) => {
     const match = PLAYER_TOPIC.exec(topic);
     const playerId = match ? Number(match[1]) : topic === Topic.lobby ? null : undefined;
@@ -55,26 +81,10 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     const entry: Logged = { seq: ++seq, playerId, event, data };
     log.push(entry);
     if (log.length > bufferSize) log.splice(0, log.length - bufferSize);
-    // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
-    // socket was most of the cost of a status change.
-    let frame: Buffer | undefined;
-    let wire: Buffer | undefined;
+    const key = playerId === null ? conflationKey(event, data) : null;
     for (const client of clients) {
       if (playerId !== null && client.playerId !== playerId) continue;
-      if (client.socket.readyState !== client.socket.OPEN) continue;
-      // A socket that cannot keep up would hold its backlog in this server's memory for ever:
-      // it is closed instead, and its client reconnects with its last seq (replay or snapshot).
-      if (client.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
-        client.socket.close(1013, 'too slow');
-        continue;
-      }
-      frame ??= Buffer.from(JSON.stringify(entry));
-      batch.hold(client.socket);
-      // The frame is built once too: ws.send builds a header and queues two chunks per socket per
-      // message, which was over half of the fan-out's CPU (cluster bench: ~0.9 s → ~0.35 s a server).
-      const stream = directStream(client.socket);
-      if (stream) stream.write((wire ??= textFrame(frame)));
-      else client.socket.send(frame, { binary: false });
+      conflator.offer(client, key, entry);
     }
   });
 
@@ -105,13 +115,17 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
         }
       }
       clients.add(client);
-      socket.on('close', () => clients.delete(client));
+      socket.on('close', () => {
+        clients.delete(client);
+        conflator.forget(client);
+      });
       return client;
     },
     connectedPlayers: () => new Set([...clients].map((c) => c.playerId)),
     close() {
       unsubscribeAll();
       unsubscribeRevoked();
+      conflator.flushAll();
       batch.flush();
       for (const client of clients) client.socket.close(1001, 'server shutting down');
       clients.clear();

@@ -18,7 +18,14 @@ const HEARTBEAT_MS = 25_000;
 const messages = messageValidator(NotificationClientSchemas);
 
 /** `cluster`: several servers share the bus, so each starts its sequence numbers far from the others'. */
-export const notificationRoutes: FastifyPluginAsyncTypebox<{ bus: Bus; cluster: boolean }> = async (app, { bus, cluster }) => {
+/** `attached`: called once a socket is authenticated (what the player should hear again on a reconnect). */
+interface NotificationRouteDeps {
+  bus: Bus;
+  cluster: boolean;
+  attached?: (playerId: number) => Promise<void>;
+}
+
+export const notificationRoutes: FastifyPluginAsyncTypebox<NotificationRouteDeps> = async (app, { bus, cluster, attached }) => {
   const hub = createNotificationHub(bus, cluster ? { firstSeq: randomInt(1, 2 ** 40) * 1_000 } : {});
   app.addHook('onClose', async () => hub.close());
 
@@ -59,6 +66,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ bus: Bus; cluster: 
         authenticated = true;
         verifiedToken = token;
         hub.attach(socket, { playerId: claims.id, jti: claims.jti }, lastSeq);
+        void attached?.(claims.id).catch(() => {});
         expiryTimer = setTimeout(
           () => {
             socket.send(JSON.stringify({ event: 'logout', data: { code: Code.AccessTokenExpired }, seq: 0 }));

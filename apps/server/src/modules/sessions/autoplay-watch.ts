@@ -7,7 +7,11 @@
  *   (same code and Params);
  * - the player's own stops, chosen when turning it on (`autoplay.stops`): after that many games,
  *   a loss of that much since it started, or a single win of that much, the server turns it off
- *   and says which (`info` 18810–18812).
+ *   and says which (`info` 18810–18812);
+ * - a hand pay locks the machine: autoplay stops with it.
+ *
+ * The stop is sent before the game's acknowledgement, and the cabinet starts no paid game before
+ * that, so autoplay never plays one game too many.
  *
  * Memory only, one run per machine: a restarted server meets a reconnecting cabinet, whose meter
  * check stops autoplay anyway (meter-check.ts).
@@ -30,7 +34,8 @@ interface Run {
   lostCents: number;
 }
 
-type Stop = { event: 'error'; code: number; message: string; params: Params } | { event: 'info'; code: number; params: Params };
+/** Why autoplay stops; `quiet`: the player hears why from the hand pay's own notice (40906, game-cycles.ts). */
+type Stop = { event: 'error'; code: number; message: string; params: Params } | { event: 'info'; code: number; params: Params } | { event: 'quiet' };
 
 export class AutoplayWatch {
   private readonly runs = new Map<number, Run>();
@@ -43,7 +48,11 @@ export class AutoplayWatch {
     else this.runs.delete(session.machineId);
   }
 
-  /** After the game is stored (game-cycles.ts): stops autoplay when a check refuses or a stop is reached. */
+  /**
+   * After the game is stored and before the cabinet is told so (game-cycles.ts; it starts no paid
+   * game until then): stops autoplay when a hand pay locked the machine, a check refuses or a stop
+   * is reached.
+   */
   async afterCycle(session: LiveSession, cycle: GameCycle) {
     const { kit } = this;
     if (!kit.cabinets.get(session.machineId)?.meters?.autoplay) {
@@ -52,6 +61,7 @@ export class AutoplayWatch {
     }
     // Counted before anything is awaited, so the games count in the order they were stored.
     const reached = this.playersStop(session, cycle);
+    if (kit.floor.handPayLock(session.machineId) !== undefined) return this.stop(session, cycle, { event: 'quiet' });
     const refusal = await checkSpinAllowed(kit, session, 'autoplay').then(
       () => undefined,
       (error: unknown) => asAppError(error) ?? Promise.reject(error),
@@ -82,7 +92,9 @@ export class AutoplayWatch {
     // One stop per game: a re-sent game (or a second check) finds the command's earlier answer.
     const commandId = `${session.id}:autoplay-stop:${cycle.gameId}`;
     await kit.cabinets.sendCommand(session.machineId, { type: 'autoplay', on: false, commandId }, { timeoutMs: COMMAND_TIMEOUT_MS });
-    if (stop.event === 'error') {
+    if (stop.event === 'quiet') {
+      // Said already.
+    } else if (stop.event === 'error') {
       kit.floor.send(session.playerId, 'error', { code: stop.code, ErrorMessage: stop.message, Params: stop.params, fatal: false });
     } else {
       kit.floor.send(session.playerId, 'info', { code: stop.code, params: stop.params, message: messageFor(stop.code, 'en', stop.params) ?? '', action: '' });

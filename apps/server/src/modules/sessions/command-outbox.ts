@@ -5,17 +5,18 @@
  * with the first result, so a command left pending by a dropped socket or a killed server is simply
  * sent again, and nothing is paid twice.
  *
- * The road is one-way: the session rooms above call in (session-money.ts, game-cycles.ts for a hand
- * pay, the meter check for pending commands); this room calls only rooms below it (the game
+ * The road is one-way: the session rooms above call in (session-money.ts, game-cycles.ts to take a
+ * hand pay off the meter, the meter check for pending commands); this room calls only rooms below it (the game
  * records' order, the ledger, the malfunction verdict, the session's end, the player's screen) and
  * never back up.
  */
-import { Code, SessionAction, type CommandResult, type GameCycle } from '@reel/protocol';
+import { Code, type CommandResult } from '@reel/protocol';
 import { withTransaction, type Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
+import { waitingHandPayMachines } from '../hand-pays/hand-pay-repository.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { walletBalance } from '../ledger/ledger.js';
-import { insertCashOut, insertHandPay, markDone, pendingCommand, pendingCommands, readCommand, type OutboxCommand } from './command-repository.js';
+import { insertCashOut, markDone, handPaysBefore, pendingCommand, pendingCommands, readCommand, type OutboxCommand } from './command-repository.js';
 import type { CycleOrder } from './cycle-order.js';
 import type { LiveSession } from './live-session.js';
 import type { Malfunctions } from './malfunctions.js';
@@ -23,7 +24,6 @@ import { refundCreditIn, writeCashIn, writeCashOut } from './money-commands.js';
 import type { SessionEnd } from './session-end.js';
 import { startCashOut } from './session-repository.js';
 import type { SessionBase } from './session-base.js';
-import { info } from './session-views.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
 interface OutboxDeps extends Omit<SessionBase, 'lobby'> {
@@ -108,24 +108,15 @@ export class CommandOutbox {
     return commandId;
   }
 
-  /**
-   * A win at or above the hand pay limit is not left on the meter: like an attendant's hand pay, the
-   * credits are taken off, the rest paid out as a cash out and the win held by the house until
-   * staff approve it (the hand pay queue); the machine stays locked until then.
-   */
-  async handPay(live: LiveSession, cycle: GameCycle) {
-    const { deps } = this;
-    const commandId = `hp-${live.machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
-    await insertHandPay(deps.db, { commandId, machineId: live.machineId, sessionId: live.id, playerId: live.playerId, amountCents: cycle.winCents });
-    deps.floor.lockForHandPay(live.machineId, cycle.winCents);
-    deps.floor.send(live.playerId, 'info', info(Code.HandPayWaiting, { amount: cycle.winCents }, SessionAction.HandPay));
-    await this.onMachine(live.machineId, () => this.run(commandId)).catch((e) => deps.warn(e, 'hand pay'));
-  }
-
   /** Sends an outbox command to its cabinet and books the result. Safe to call again for the same id. */
   async run(commandId: string): Promise<void> {
     const command = await readCommand(this.deps.db, commandId);
     if (!command || command.status !== 'pending') return;
+    // A cash out waits behind the machine's hand pay written before it: the hand pay takes the meter
+    // first (the win held, the rest paid out); while the cabinet refuses it (busy in the bonus round
+    // the win started) the cash out stays pending too. A hand pay written after the cash out (its
+    // game was played before the cabinet ran the cash out) is taken over by the cash out's booking.
+    if (command.type === 'cash_out') for (const handPayId of await handPaysBefore(this.deps.db, command.machine_id, commandId)) await this.run(handPayId);
     let result: CommandResult;
     try {
       result = await this.deps.cabinets.sendCommand(
@@ -178,6 +169,8 @@ export class CommandOutbox {
     }
     const paidCents = result.amountCents ?? 0;
     const booked = await withMoney(deps, (tx, move) => writeCashOut(tx, move, command, paidCents, deps.wagerMultiplier, deps.secondSignerCents()));
+    // The lock follows the records again (a hand pay the meter could not cover holds nothing).
+    deps.floor.setHandPayLocks(await waitingHandPayMachines(deps.db), command.machine_id);
     if (booked === null) return;
     const live = deps.floor.sessions.get(command.session_id);
     if (booked.malfunction) {

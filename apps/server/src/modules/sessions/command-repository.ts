@@ -38,13 +38,46 @@ export async function insertCashOut(tx: Tx, command: CommandOwner) {
   ]);
 }
 
-/** Written once however often the game that asks for it is reported. */
-export async function insertHandPay(db: Queryable, command: CommandOwner & { amountCents: number }) {
-  await db.query(
+/**
+ * A hand pay command for a win at or above the limit, written in the game record's transaction (so
+ * the machine's lock survives a kill -9: it is rebuilt from this row at start). A second such win
+ * while one is still pending (a free spin of the same bonus round) adds to it: the cabinet cannot
+ * have run the pending one yet (it takes every credit, and no game is played after it), so one
+ * cash out takes both wins off the meter.
+ */
+export async function insertHandPay(tx: Tx, command: CommandOwner & { amountCents: number }) {
+  const merged = await tx.query(
+    `UPDATE machine_commands SET amount_cents = amount_cents + $3
+      WHERE command_id = (SELECT command_id FROM machine_commands
+                           WHERE machine_id = $1 AND session_id = $2 AND type = 'hand_pay' AND status = 'pending'
+                           ORDER BY created_at LIMIT 1 FOR UPDATE)`,
+    [command.machineId, command.sessionId, command.amountCents],
+  );
+  if (merged.rowCount) return;
+  await tx.query(
     `INSERT INTO machine_commands (command_id, machine_id, session_id, player_id, type, amount_cents)
        VALUES ($1, $2, $3, $4, 'hand_pay', $5) ON CONFLICT DO NOTHING`,
     [command.commandId, command.machineId, command.sessionId, command.playerId, command.amountCents],
   );
+}
+
+/** The machine's hand pays not yet taken off its meter and written before the cash out `beforeId`, oldest first. */
+export async function handPaysBefore(db: Queryable, machineId: number, beforeId: string) {
+  const { rows } = await db.query<{ command_id: string }>(
+    `SELECT command_id FROM machine_commands WHERE machine_id = $1 AND type = 'hand_pay' AND status = 'pending'
+        AND created_at < (SELECT created_at FROM machine_commands WHERE command_id = $2) ORDER BY created_at`,
+    [machineId, beforeId],
+  );
+  return rows.map((row) => row.command_id);
+}
+
+/** The session's hand pays still pending, locked (a cash out's booking takes them over). */
+export async function lockPendingHandPays(tx: Tx, sessionId: string) {
+  const { rows } = await tx.query<OutboxCommand>(
+    "SELECT * FROM machine_commands WHERE session_id = $1 AND type = 'hand_pay' AND status = 'pending' ORDER BY created_at FOR UPDATE",
+    [sessionId],
+  );
+  return rows.map((row) => ({ ...row, amount_cents: row.amount_cents === null ? null : Number(row.amount_cents) }));
 }
 
 export async function readCommand(db: Queryable, commandId: string) {

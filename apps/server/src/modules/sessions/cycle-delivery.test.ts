@@ -171,9 +171,10 @@ describe('game cycles under kill -9', () => {
     hub.acknowledgeCycle = () => {};
     try {
       await t.ctx.sessions.spin(bobby, 'lost-ack-1');
-      await t.ctx.sessions.spin(bobby, 'lost-ack-2');
-      await until(async () => (await recordedGames(sessionId)).length === 2, 'two recorded games');
-      expect(first.machine.unacknowledgedGames.map((g) => g.gameId)).toEqual([`${machineId}-1`, `${machineId}-2`]);
+      await until(async () => (await recordedGames(sessionId)).length === 1, 'the recorded game');
+      // Unacknowledged, the cabinet takes no new bet (machine-play.ts `spinRefusal`).
+      expect(await t.ctx.sessions.spin(bobby, 'lost-ack-2')).toMatchObject({ outcome: 'rejected', reason: 'unacknowledged_games' });
+      expect(first.machine.unacknowledgedGames.map((g) => g.gameId)).toEqual([`${machineId}-1`]);
       await first.kill();
     } finally {
       hub.acknowledgeCycle = acknowledge;
@@ -181,7 +182,9 @@ describe('game cycles under kill -9', () => {
     store.revive();
     const second = new CabinetProcess(machineId, store, []);
     await settledOn(machineId, second.machine);
-    await until(() => second.machine.unacknowledgedGames.length === 0, 'the acknowledgements');
+    await until(() => second.machine.unacknowledgedGames.length === 0, 'the acknowledgement');
+    await t.ctx.sessions.spin(bobby, 'lost-ack-3');
+    await until(async () => (await recordedGames(sessionId)).length === 2, 'the next game recorded');
     expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`, `${machineId}-2`]);
     const { rows } = await t.ctx.db.query('SELECT spins FROM slot_sessions WHERE id = $1', [sessionId]);
     expect(rows[0]).toEqual({ spins: 2 });
@@ -219,7 +222,7 @@ describe('game cycles under kill -9', () => {
     await cashOutByTheRecords(demo, sessionId, before);
   });
 
-  it('PostgreSQL killing the insert of a game: the later game waits for it, both are recorded in order, and the cash out is booked on them', async () => {
+  it('PostgreSQL killing the insert of a game: the game is sent again and recorded, then the next one, in order, and the cash out is booked on them', async () => {
     const machineId = 2;
     const store = new CrashableStore();
     const cabinet = new CabinetProcess(machineId, store, [...paid(PLAIN), ...paid(PLAIN)], { cycleAckTimeoutMs: 300 });
@@ -245,9 +248,10 @@ describe('game cycles under kill -9', () => {
     } finally {
       await locker.end();
     }
-    // The database is back: the next game is held back until the first one is sent again.
+    // The database is back: the cabinet sends the game again (no new bet until it is stored).
+    await until(() => cabinet.machine.unacknowledgedGames.length === 0, 'the acknowledgement');
     await t.ctx.sessions.spin(alice, 'pg-2');
-    await until(() => cabinet.machine.unacknowledgedGames.length === 0, 'the acknowledgements');
+    await until(() => cabinet.machine.unacknowledgedGames.length === 0 && cabinet.machine.state === 'idle', 'the next game acknowledged');
     expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`, `${machineId}-2`]);
     const { rows } = await t.ctx.db.query('SELECT spins FROM slot_sessions WHERE id = $1', [sessionId]);
     expect(rows[0]).toEqual({ spins: 2 });

@@ -68,6 +68,14 @@ export class CycleOrder {
   }
 
   /**
+   * Resolves once the recording of every cycle the machine reported so far has run (stored, or
+   * left as a gap): what a play command waits for before the server asks whether it may go.
+   */
+  async recorded(machineId: number) {
+    await this.queues.get(machineId);
+  }
+
+  /**
    * Resolves once every cycle the machine reported so far is recorded. While one of them could not
    * be, it waits for the cabinet to send it again, and rejects (40903) when it does not come: money
    * is never booked on records that miss a game.

@@ -2,30 +2,39 @@
  * Game cycles as the cabinet reports them: each recorded once (the cabinet keeps every game in its
  * outbox and sends it again until acknowledged), in the order the machine played them, with the
  * session's counters, wagering progress, jackpot contribution and any jackpot payment in one
- * transaction; once that transaction committed (or found the game stored before) the cabinet is
- * told (`cycle_ack`); then a hand pay if the win is above the machine's limit, the player's screen,
- * and autoplay's stop if this game ends it (autoplay-watch.ts).
+ * transaction. Once that transaction committed, the machine's hand pay lock is set and autoplay is
+ * stopped if this game ends it (autoplay-watch.ts); only then is the cabinet told (`cycle_ack`, also
+ * for a game found stored before), since it starts no paid game before that; then the player's screen.
+ *
+ * A win at or above the hand pay limit writes its `hand_pay` command in the game's own transaction:
+ * from that commit the machine is locked (no play, no cash in, a cash out waits behind it), and a
+ * restart rebuilds the lock from the row. The command is sent once the cabinet can run it: at once,
+ * or, when the win started free spins (the cabinet refuses a cash out in its bonus round), after the
+ * round's last free spin is recorded (docs/spec-decisions.md, "Hand pay and free spins").
  *
  * A game whose transaction failed (the database died mid-insert) leaves a gap (cycle-order.ts): the
  * machine's later games are held back, unacknowledged, until the cabinet sends the missing one
  * again (its overdue re-send, or its outbox after a reconnect), so the records never skip a game,
  * and nothing that books money on the records (`settled`) runs while one is missing.
  */
-import type { GameCycle } from '@reel/protocol';
+import { Code, SessionAction, type GameCycle } from '@reel/protocol';
 import { feedJackpots, payJackpot, publishJackpots } from '../jackpots/jackpots.js';
 import { withMoney } from '../ledger/ledger-service.js';
+import { publishPublicPlay } from '../spectators/public-play.js';
 import type { AutoplayWatch } from './autoplay-watch.js';
 import type { CommandOutbox } from './command-outbox.js';
 import type { CycleOrder } from './cycle-order.js';
 import type { LiveSession } from './live-session.js';
+import { insertHandPay } from './command-repository.js';
 import { writeCycle } from './money-commands.js';
+import { info } from './session-views.js';
 import type { SessionBase } from './session-base.js';
 
-interface CycleDeps extends Omit<SessionBase, 'warn'> {
+interface CycleDeps extends SessionBase {
   /** The order and gaps of each machine's records. */
   order: CycleOrder;
-  /** A win at or above the hand pay limit becomes a hand pay command. */
-  outbox: Pick<CommandOutbox, 'handPay'>;
+  /** Sends the machine's pending commands (a hand pay) once its bonus round is over. */
+  outbox: Pick<CommandOutbox, 'flush'>;
   /** HAND_PAY_LIMIT (the machine's own limit may be lower). */
   handPayLimitCents: () => number;
   /** A game autoplay played may cross a limit or the reality check's time: autoplay stops there. */
@@ -61,18 +70,26 @@ export class GameCycles {
       throw error;
     }
     if (gap) kit.order.closeGap(machineId);
+    if (stored) {
+      // Locked from this commit on (before anything else of this machine runs).
+      if (stored.handPay && session) kit.floor.lockForHandPay(machineId, cycle.winCents);
+      // Before the acknowledgement: the cabinet starts no paid game until it has it (machine-play.ts),
+      // so autoplay never plays a game past the player's stop, a limit or a hand pay.
+      if (session) await kit.autoplay.afterCycle(session, cycle).catch((error: unknown) => kit.warn(error, 'autoplay stop'));
+    }
     // Stored, now or before: the cabinet may forget it.
     kit.cabinets.acknowledgeCycle(machineId, cycle.gameId);
     if (!stored) return;
-    const { machine, levels, jackpot } = stored;
+    const { machine, levels, jackpot, handPay } = stored;
     if (levels !== null) publishJackpots(kit.bus, machine.brand_id, levels);
     if (jackpot) publishJackpots(kit.bus, machine.brand_id, jackpot.levels, { machineId, paid: jackpot });
     // A win may make the machine hot in the lobby (the only lobby change a game makes).
     if (cycle.winCents > 0) kit.track(kit.lobby.publish(machineId), 'lobby status');
+    // Spectators see every game as it is recorded, without the player's credits or name.
+    publishPublicPlay(kit.bus, machineId, cycle);
     if (!session) return;
     session.lastActivityMs = Date.now();
     session.lastCountSent = null;
-    const handPay = cycle.winCents > machine.handpay_limit_cents || cycle.winCents >= kit.handPayLimitCents();
     // The cabinet got the spin as `<session id>:<client's command id>` (session-play.ts).
     const clientCommandId = cycle.commandId?.startsWith(`${session.id}:`) ? cycle.commandId.slice(session.id.length + 1) : undefined;
     kit.floor.send(session.playerId, 'cycle', {
@@ -88,26 +105,33 @@ export class GameCycles {
       jackpotHit: cycle.jackpotHit,
       handPay,
     });
-    // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded.
-    if (handPay) kit.track(kit.outbox.handPay(session, cycle), 'hand pay');
-    kit.track(kit.autoplay.afterCycle(session, cycle), 'autoplay stop');
+    if (handPay) kit.floor.send(session.playerId, 'info', info(Code.HandPayWaiting, { amount: cycle.winCents }, SessionAction.HandPay));
+    // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded. In a
+    // bonus round the cabinet would refuse it (busy): it goes after the round's last free spin.
+    if (kit.floor.handPayLock(machineId) !== undefined && cycle.freeSpinsLeft === 0) kit.track(kit.outbox.flush(machineId), 'hand pay');
     await kit.views.pushSession(session);
   }
 }
 
 /**
- * One transaction: the game's record with its session's counters, its bet's jackpot contribution
- * and, for a jackpot game in a session, the jackpot payment. Null when the game was stored before.
+ * One transaction: the game's record with its session's counters, its bet's jackpot contribution,
+ * a hand pay command for a win at or above the limit and, for a jackpot game in a session, the
+ * jackpot payment. Null when the game was stored before.
  */
-function storeCycle(kit: Pick<SessionBase, 'db' | 'bus'>, machineId: number, session: LiveSession | undefined, cycle: GameCycle) {
+function storeCycle(kit: Pick<CycleDeps, 'db' | 'bus' | 'handPayLimitCents'>, machineId: number, session: LiveSession | undefined, cycle: GameCycle) {
   return withMoney(kit, async (tx, move) => {
     const machine = await writeCycle(tx, machineId, session?.id ?? null, cycle);
     if (!machine) return null;
+    const handPay = Boolean(session) && (cycle.winCents > machine.handpay_limit_cents || cycle.winCents >= kit.handPayLimitCents());
+    if (handPay && session) {
+      const commandId = `hp-${machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
+      await insertHandPay(tx, { commandId, machineId, sessionId: session.id, playerId: session.playerId, amountCents: cycle.winCents });
+    }
     const levels = cycle.betCents > 0 ? await feedJackpots(tx, machine.brand_id, cycle.betCents) : null;
     const jackpot =
       cycle.jackpotHit && session
         ? await payJackpot(tx, move, { playerId: session.playerId, machineId, sessionId: session.id, brandId: machine.brand_id, gameId: cycle.gameId })
         : null;
-    return { machine, levels, jackpot };
+    return { machine, levels, jackpot, handPay };
   });
 }

@@ -30,7 +30,7 @@ export class LobbyStatus {
           machineId,
         });
         if (!machine) return;
-        const data = { id: machine.id, status: machine.status, hot: machine.hot };
+        const data = { id: machine.id, status: machine.status, hot: machine.hot, queue: machine.queue ?? 0 };
         const key = JSON.stringify(data);
         if (this.published.get(machineId) === key) return;
         this.published.set(machineId, key);

@@ -10,11 +10,11 @@ import type { Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import type { MoveFn } from '../ledger/ledger-service.js';
 import { OperationKind } from '../ledger/ledger.js';
-import { insertHandPayRequest } from '../hand-pays/hand-pay-repository.js';
-import { insertCreditIn, markPaid, markRefunded, type OutboxCommand } from './command-repository.js';
+import { handPayLockOf, insertHandPayRequest } from '../hand-pays/hand-pay-repository.js';
+import { insertCreditIn, lockPendingHandPays, markPaid, markRefunded, type OutboxCommand } from './command-repository.js';
 import { PROMOTION_COLUMNS, lockPromotionMoney, payOut, unlockPromotionMoney, type PromotionState } from './promotion-wagering.js';
 import { settleFromRecords } from './records-settlement.js';
-import { addCashIn, addCashOut, addCycle, EXPECTED_CREDITS_SQL, removeCashIn } from './session-repository.js';
+import { addCashIn, addCashOut, addCycle, EXPECTED_CREDITS_SQL, lockSession, removeCashIn } from './session-repository.js';
 
 interface CashInRequest {
   playerId: number;
@@ -49,6 +49,10 @@ export async function writeCashIn(tx: Tx, move: MoveFn, request: CashInRequest):
     const row = session.rows[0];
     if (row?.malfunction) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(row.malfunction.paidCents) });
     if (!row || row.status === 'closed' || row.status === 'cashing_out' || row.closing) throw new AppError(Code.SessionTerminated, 409);
+    // The game that locked the machine may have been recorded after the caller's check (session-floor.ts):
+    // its record takes this row's lock first (writeCycle), so what committed before this point is here.
+    const handPayCents = await handPayLockOf(tx, machineId);
+    if (handPayCents !== undefined) throw new AppError(Code.HandPayWaiting, 409, { amount: formatCents(handPayCents) });
     const onMachine = Math.max(Number(row.credits), request.meterCents);
     if (onMachine + amountCents > request.limitCents) throw new AppError(Code.CashInLimit, 409, { limit: formatCents(request.limitCents) });
     await request.checkLimits(tx);
@@ -160,26 +164,34 @@ export async function writeCashOut(
       tag: houseWon ? 'session loss (recorded games)' : 'session win (recorded games)',
     });
   }
-  const handPayCents = command.type === 'hand_pay' ? Math.min(command.amount_cents ?? 0, paidCents) : 0;
-  if (handPayCents > 0) {
+  // The win of a hand pay is held; a cash out's booking also takes over the session's hand pays
+  // written after it was sent (their games were played before the cabinet ran it, so the meter it
+  // paid holds their wins): each is marked done without the cabinet running it.
+  const holds = command.type === 'hand_pay' ? [command] : await lockPendingHandPays(tx, command.session_id);
+  let handPayCents = 0;
+  for (const hold of holds) {
+    const cents = Math.min(hold.amount_cents ?? 0, paidCents - handPayCents);
+    if (hold !== command) await markPaid(tx, hold.command_id, 0);
+    if (cents <= 0) continue;
+    handPayCents += cents;
     // The win waits in the house's keeping until staff approve it (hand-pays/hand-pay-approval.ts
     // pays it to the wallet, once, in the approval's transaction).
     await move({
       kind: OperationKind.HandPayHold,
       from: { kind: 'machine', machineId: command.machine_id },
       to: { kind: 'house' },
-      amountCents: handPayCents,
+      amountCents: cents,
       machineId: command.machine_id,
       sessionId: command.session_id,
       tag: 'win at or above the hand pay limit, held for staff approval',
     });
     await insertHandPayRequest(tx, {
-      commandId: command.command_id,
+      commandId: hold.command_id,
       machineId: command.machine_id,
       sessionId: command.session_id,
       playerId: command.player_id,
-      amountCents: handPayCents,
-      needsSecond: handPayCents >= secondSignerCents,
+      amountCents: cents,
+      needsSecond: cents >= secondSignerCents,
     });
   }
   await payOut(tx, move, {
@@ -202,6 +214,9 @@ export async function writeCashOut(
  * hand pay limit and brand for a new cycle, null for one recorded before.
  */
 export async function writeCycle(tx: Tx, machineId: number, sessionId: string | null, cycle: GameCycle) {
+  // The session row's lock first: a cash in (writeCashIn) is booked wholly before this game or sees
+  // the hand pay it may write; the record's time (its transaction's) is then the lock's start.
+  if (sessionId) await lockSession(tx, sessionId);
   const { rows } = await tx.query<{ handpay_limit_cents: number; brand_id: number }>('SELECT handpay_limit_cents, brand_id FROM machines WHERE id = $1', [machineId]);
   if (!rows[0]) return null;
   const inserted = await tx.query(

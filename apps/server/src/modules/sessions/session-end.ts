@@ -5,6 +5,7 @@
  */
 import type { SessionNotification } from '@reel/protocol';
 import type { Protection } from '../protection/protection.js';
+import type { SessionQueue } from './session-kit.js';
 import { showView } from './cabinet-view.js';
 import type { LiveSession } from './live-session.js';
 import type { LobbyStatus } from './lobby-status.js';
@@ -20,6 +21,8 @@ interface EndDeps {
   track: (work: Promise<unknown>, where: string) => void;
   /** Player protection keeps a little per session (the spin pace). */
   protection: Pick<Protection, 'sessionClosed'>;
+  /** The machine's queue hands the seat to its first in line. */
+  queue: Pick<SessionQueue, 'machineFreed'> | undefined;
 }
 
 export class SessionEnd {
@@ -34,5 +37,6 @@ export class SessionEnd {
     if (live.videoType === 'camera') deps.track(showView(deps.cabinets, live.machineId, 'screen').catch(() => {}), 'view');
     await deps.lobby.publish(live.machineId);
     deps.views.notifySession(live, status);
+    deps.queue?.machineFreed(live.machineId);
   }
 }

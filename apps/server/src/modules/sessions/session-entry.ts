@@ -11,7 +11,7 @@ import { markActivity, markDisconnected, openSession } from './session-repositor
 import { info, malfunctionInfo, sessionViewOf } from './session-views.js';
 import type { GameConnection } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'video' | 'floor' | 'views' | 'lobby'>;
+type Kit = Pick<SessionKit, 'db' | 'settings' | 'cabinets' | 'video' | 'floor' | 'views' | 'lobby' | 'queue'>;
 
 export class SessionEntry {
   constructor(private readonly kit: Kit) {}
@@ -25,7 +25,7 @@ export class SessionEntry {
     const settings = kit.settings();
     const cabinet = kit.cabinets.get(machineId);
     const cabinetReady = Boolean(cabinet && isPlayableCabinetState(cabinet.state));
-    const { session, resumed, machineName } = await withTransaction(kit.db, (tx) =>
+    const { session, resumed, machineName, seated } = await withTransaction(kit.db, (tx) =>
       openSession(tx, { playerId, machineId, cabinetReady, allowZeroBalance: settings.ALLOW_0_BALANCE_TO_PLAY }),
     );
     const live = kit.floor.sessions.get(session.id) ?? kit.floor.remember(session, machineName);
@@ -61,6 +61,8 @@ export class SessionEntry {
       resumed,
     });
     await kit.lobby.publish(machineId);
+    // The player came from the machine's queue: their entry is used up, the line moves up.
+    if (seated) await kit.queue?.seated(machineId, playerId);
     kit.views.notifySession(live, 'open');
     if (live.held) conn.send('info', malfunctionInfo(live.held.amountCents));
     return live;

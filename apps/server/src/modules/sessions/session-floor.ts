@@ -64,6 +64,11 @@ export class SessionFloor {
     this.handPayLocks.set(machineId, (this.handPayLocks.get(machineId) ?? 0) + amountCents);
   }
 
+  /** The amount a hand pay locks the machine with; undefined when none does. */
+  handPayLock(machineId: number): number | undefined {
+    return this.handPayLocks.get(machineId);
+  }
+
   /** The machine's locks as the records hold them (at start, and after staff paid one). */
   setHandPayLocks(locks: Map<number, number>, machineId?: number) {
     if (machineId === undefined) this.handPayLocks.clear();

@@ -7,9 +7,11 @@
 import type { Db } from '../../db/pool.js';
 import type { Bus } from '../../lib/bus.js';
 import type { Protection } from '../protection/protection.js';
+import type { MachineQueue } from '../queue/machine-queue.js';
 import type { AutoplayWatch } from './autoplay-watch.js';
 import type { RuntimeSettings } from '../settings/runtime-settings.js';
 import type { CommandOutbox } from './command-outbox.js';
+import type { CycleOrder } from './cycle-order.js';
 import type { MeterGuard } from './meter-check.js';
 import type { SessionBase } from './session-base.js';
 import type { SessionTimers, VideoPort } from './types.js';
@@ -21,7 +23,12 @@ export interface SessionDeps {
   config: { settingsFile: string; promotions: { wagerMultiplier: number } };
   /** Player protection: asked before a cash in or a spin is written or sent. */
   protection: Protection;
+  /** The queue for a busy machine: its clock runs with the sessions; it hears a freed machine and a seat taken. */
+  queue?: SessionQueue;
 }
+
+/** What the sessions ask of the queue (modules/queue, below the sessions). */
+export type SessionQueue = Pick<MachineQueue, 'startClock' | 'stopClock' | 'machineFreed' | 'seated'>;
 
 export interface SessionKit extends SessionBase {
   /** The runtime settings (Settings.json), cached until the file changes. */
@@ -30,8 +37,11 @@ export interface SessionKit extends SessionBase {
   timers: SessionTimers;
   /** The machine's money commands, end to end. */
   outbox: CommandOutbox;
+  /** The order of each machine's game records: a play command waits for the games reported before it. */
+  order: Pick<CycleOrder, 'recorded'>;
   meters: MeterGuard;
   protection: Protection;
   /** Autoplay's games: the checks between them and the player's own stops. */
   autoplayWatch: AutoplayWatch;
+  queue: SessionQueue | undefined;
 }

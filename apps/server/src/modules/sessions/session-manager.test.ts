@@ -368,6 +368,9 @@ describe('pushes', () => {
     await sessions.drain();
     expect(conn.last('machine')).toMatchObject({ cabinetState: 'in_game' });
     expect(views()).toBe(afterSpin + 1);
+    // The game ends, as a cabinet's does: a cabinet in a game refuses the cash out of the leave.
+    cabinets.setState(machine, 'idle');
+    await sessions.drain();
   });
 
   it('a spin asks the lobby its status only when it wins (the hot flag); its state changes do not', async () => {

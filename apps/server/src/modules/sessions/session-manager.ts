@@ -18,6 +18,7 @@
 import { CabinetState, Code, SessionAction, isUnavailableCabinetState, type AutoplayStops, type MachineView, type SessionNotification, type VideoType } from '@reel/protocol';
 import type { AgentHubEvents } from '../cabinets/agent-hub.js';
 import { readSettings } from '../settings/runtime-settings.js';
+import { Topic } from '../../lib/bus.js';
 import { BackgroundWork } from './background-work.js';
 import { showView } from './cabinet-view.js';
 import { CommandOutbox } from './command-outbox.js';
@@ -35,7 +36,7 @@ import { SessionFloor } from './session-floor.js';
 import type { SessionDeps, SessionKit } from './session-kit.js';
 import { SessionMoney } from './session-money.js';
 import { SessionPlay } from './session-play.js';
-import { reopenAfterRestart } from './session-repository.js';
+import { reopenAfterRestart, type MachineShard } from './session-repository.js';
 import { SessionViews } from './session-views.js';
 import type { LiveSession } from './live-session.js';
 import { info } from './session-views.js';
@@ -66,6 +67,8 @@ export class SessionManager implements SessionService {
   private readonly clock: SessionClock;
   private readonly listeners: (() => void)[] = [];
   private ticker: NodeJS.Timeout | undefined;
+  /** While `start` loads the open sessions (cabinet events wait for it, see `listen`). */
+  private loading: Promise<unknown> | null = null;
   /** Machines staff asked to watch, until when (the idle sweep keeps their streams meanwhile). */
   private readonly staffWatching = new Map<number, number>();
 
@@ -77,14 +80,14 @@ export class SessionManager implements SessionService {
     const floor = new SessionFloor();
     const views = new SessionViews({ db, bus, cabinets, floor });
     const lobby = new LobbyStatus({ db, bus, hotLimitCents: () => settings().HOT_FLAG_LIMIT, warn });
-    const end = new SessionEnd({ cabinets, floor, views, lobby, track, protection: deps.protection });
+    const end = new SessionEnd({ cabinets, floor, views, lobby, track, protection: deps.protection, queue: deps.queue });
     const malfunctions = new Malfunctions({ db, bus, cabinets, floor, views, lobby, end, wagerMultiplier, warn });
     this.order = new CycleOrder(warn);
     const secondSignerCents = () => settings().HAND_PAY_SECOND_SIGNER;
     const outbox = new CommandOutbox({ db, bus, cabinets, floor, views, order: this.order, malfunctions, end, wagerMultiplier, secondSignerCents, warn });
     const handPayLimitCents = () => settings().HAND_PAY_LIMIT;
     const autoplay = new AutoplayWatch({ db, cabinets, floor, views, protection: deps.protection });
-    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, autoplay, track });
+    this.cycles = new GameCycles({ db, bus, cabinets, floor, views, lobby, order: this.order, outbox, handPayLimitCents, autoplay, track, warn });
     const meters = new MeterGuard({ db, cabinets, commands: outbox, cycles: this.cycles, order: this.order, malfunctions, warn });
     this.kit = {
       db,
@@ -97,9 +100,11 @@ export class SessionManager implements SessionService {
       views,
       lobby,
       outbox,
+      order: this.order,
       meters,
       protection: deps.protection,
       autoplayWatch: autoplay,
+      queue: deps.queue,
       warn,
     };
     this.money = new SessionMoney(this.kit, malfunctions);
@@ -107,6 +112,13 @@ export class SessionManager implements SessionService {
     this.play = new SessionPlay(this.kit);
     this.clock = new SessionClock(this.kit, this.money);
     this.hearCabinets();
+    // A queue's length is part of the machine's lobby status (whichever server changed the queue);
+    // the machine's own manager says it, once (with shards, one manager per shard hears the bus).
+    const offQueue = bus.subscribe(Topic.queueChanged, (message) => {
+      const { machineId } = message as { machineId: number };
+      if (cabinets.owns?.(machineId) ?? true) void lobby.publish(machineId);
+    });
+    this.listeners.push(offQueue);
   }
 
   private hearCabinets() {
@@ -135,9 +147,20 @@ export class SessionManager implements SessionService {
     this.listen('disconnected', ({ machineId }) => this.track(this.onCabinetState(machineId, CabinetState.Offline), 'offline'));
   }
 
+  /**
+   * While `start` loads the open sessions, what the cabinets report waits for it, in the order it
+   * came: a cluster shard's new owner hears its cabinets from the moment this manager exists, and a
+   * game recorded before its session is on the floor would count on no session (the meter check
+   * then finds the meters off the records and holds the session as a malfunction). A manager that
+   * fails to start handles none of it.
+   */
   private listen<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void) {
-    this.kit.cabinets.on(event, listener);
-    this.listeners.push(() => this.kit.cabinets.off(event, listener));
+    const heard = (...args: AgentHubEvents[E]) => {
+      if (!this.loading) return listener(...args);
+      void this.loading.then(() => listener(...args), () => {});
+    };
+    this.kit.cabinets.on(event, heard);
+    this.listeners.push(() => this.kit.cabinets.off(event, heard));
   }
 
   /** Cabinet events are handled asynchronously; failures are logged, never thrown at the hub. */
@@ -171,18 +194,32 @@ export class SessionManager implements SessionService {
 
   // --- life cycle ---------------------------------------------------------------------------
 
-  /** Loads every open session after a (re)start: players are gone, so each waits in grace. */
-  async start() {
-    const rows = await reopenAfterRestart(this.kit.db);
-    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db));
-    for (const row of rows) this.kit.floor.remember(row, row.machine_name);
+  /**
+   * Loads every open session after a (re)start: players are gone, so each waits in grace. A cluster
+   * server's manager runs one shard and loads only its machines' sessions.
+   */
+  async start(shard?: MachineShard) {
+    const loading = this.load(shard);
+    this.loading = loading;
+    const rows = await loading.finally(() => (this.loading = null));
     this.ticker = setInterval(() => void this.tick().catch((e) => this.kit.warn(e, 'tick')), TICK_MS);
     this.ticker.unref();
     for (const row of rows) void this.kit.outbox.flush(row.machine_id).catch((e) => this.kit.warn(e, 'recover'));
+    // The queue's deadlines resume from its table: they run where the sessions run.
+    this.kit.queue?.startClock();
+  }
+
+  /** The open sessions onto the floor, with the machines a hand pay locks. */
+  private async load(shard?: MachineShard) {
+    const rows = await reopenAfterRestart(this.kit.db, shard);
+    this.kit.floor.setHandPayLocks(await waitingHandPayMachines(this.kit.db));
+    for (const row of rows) this.kit.floor.remember(row, row.machine_name);
+    return rows;
   }
 
   async stop() {
     clearInterval(this.ticker);
+    await this.kit.queue?.stopClock();
     this.kit.meters.stop();
     // A stopped manager hears nothing more from the cabinets (the next one records their reports).
     for (const off of this.listeners.splice(0)) off();

@@ -9,7 +9,7 @@ import type { SessionKit } from './session-kit.js';
 import { checkSpinAllowed } from './spin-check.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'meters' | 'settings' | 'protection' | 'autoplayWatch'>;
+type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'order' | 'meters' | 'settings' | 'protection' | 'autoplayWatch'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -91,7 +91,14 @@ export class SessionPlay {
     // A cabinet that just (re)connected plays only once its meters agree with the records.
     if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
     if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
+    // The games reported before this command are recorded first, so the checks see them: a win that
+    // locks the machine for a hand pay, a loss that crosses the player's limit. A game reported
+    // later is one the cabinet has not had acknowledged, and it refuses a paid game until it is.
+    await kit.order.recorded(live.machineId);
     await allowed?.(live);
+    // Asked again after the waits, with nothing awaited before the command goes: a game recorded
+    // meanwhile may have locked the machine, or the session may have ended.
+    if (kit.floor.activeSessionOf(playerId) !== live) throw new AppError(Code.SessionTerminated, 409);
     let result: CommandResult;
     try {
       result = await kit.cabinets.sendCommand(live.machineId, command(`${live.id}:${clientCommandId}`), { timeoutMs: COMMAND_TIMEOUT_MS });

@@ -8,6 +8,7 @@ import { Code } from '@reel/protocol';
 import type { Queryable, Tx } from '../../db/pool.js';
 import { AppError } from '../../lib/errors.js';
 import { walletBalance } from '../ledger/ledger.js';
+import { takeQueuedSeat } from '../queue/queue-repository.js';
 import type { SessionRow } from './live-session.js';
 
 type OpenRow = SessionRow & { machine_name: string };
@@ -21,14 +22,22 @@ const STATUS_AFTER_PAYOUT = `status = CASE WHEN closing THEN 'closed' WHEN statu
             ended_at = CASE WHEN closing THEN now() ELSE ended_at END`;
 
 /** After a (re)start every open session waits in grace (its player is gone) or finishes its cash out. */
-export async function reopenAfterRestart(db: Queryable): Promise<OpenRow[]> {
+export async function reopenAfterRestart(db: Queryable, shard?: MachineShard): Promise<OpenRow[]> {
   const { rows } = await db.query<OpenRow>(
     `UPDATE slot_sessions s SET status = CASE WHEN s.status = 'cashing_out' THEN 'cashing_out' ELSE 'disconnected' END,
             disconnected_at = coalesce(s.disconnected_at, now())
        FROM machines m WHERE m.id = s.machine_id AND s.status <> 'closed'
+        AND ($1::int IS NULL OR s.machine_id % $2::int = $1::int)
       RETURNING s.*, m.name AS machine_name`,
+    [shard?.index ?? null, shard?.count ?? 1],
   );
   return rows;
+}
+
+/** One shard of the machines (a cluster server owns some, docs/scale.md): machine id mod count = index. */
+export interface MachineShard {
+  index: number;
+  count: number;
 }
 
 /**
@@ -58,15 +67,18 @@ export async function openSession(tx: Tx, input: { playerId: number; machineId: 
               disconnected_at = NULL, last_activity_at = now() WHERE id = $1 RETURNING *`,
       [mine.id],
     );
-    return { session: rows[0]!, resumed: true, machineName: m.name };
+    return { session: rows[0]!, resumed: true, machineName: m.name, seated: false };
   }
   if (!m.enabled || !input.cabinetReady) throw new AppError(Code.MachineNotAvailable, 409);
   if (!input.allowZeroBalance && (await walletBalance(tx, playerId)).balance === 0) throw new AppError(Code.InsufficientBalance, 409);
+  // A machine with a queue is its line's: only the first in line, during their ready check, opens a session on it.
+  const seat = await takeQueuedSeat(tx, machineId, playerId);
+  if (seat === 'held') throw new AppError(Code.MachineHeldForQueue, 409);
   const { rows } = await tx.query<SessionRow>(
     "INSERT INTO slot_sessions (id, player_id, machine_id, status) VALUES ($1, $2, $3, 'active') RETURNING *",
     [randomUUID(), playerId, machineId],
   );
-  return { session: rows[0]!, resumed: false, machineName: m.name };
+  return { session: rows[0]!, resumed: false, machineName: m.name, seated: seat === 'seated' };
 }
 
 export async function markDisconnected(db: Queryable, sessionId: string) {
@@ -146,6 +158,11 @@ function wageringSetSql(bet: string): string {
           promo_wagered_cents = promo_wagered_cents + CASE WHEN ${met} THEN promo_bonus_cents + promo_discount_cents ELSE 0 END,
           promo_bonus_cents = CASE WHEN ${met} THEN 0 ELSE promo_bonus_cents END,
           promo_discount_cents = CASE WHEN ${met} THEN 0 ELSE promo_discount_cents END`;
+}
+
+/** Holds the session row until the transaction ends (money on the machine moves one at a time). */
+export async function lockSession(tx: Tx, sessionId: string) {
+  await tx.query('SELECT 1 FROM slot_sessions WHERE id = $1 FOR UPDATE', [sessionId]);
 }
 
 /** A recorded game counts on its session: spins, bets, wins and the wagering progress. */

@@ -26,7 +26,7 @@ export class SessionViews {
       freeSpinsLeft: meters?.freeSpinsLeft ?? 0,
       // A cabinet whose video is a real camera shows nothing else; a drawn one shows the player's choice.
       videoType: cabinet?.info.videoType === 'camera' ? 'camera' : (this.deps.floor.onMachine(machineId)?.videoType ?? 'screen'),
-      ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : {}),
+      ...(cabinet?.videoError ? { videoError: Code.PipelineFailed } : cabinet?.info.headless ? { videoError: Code.MachineWithoutVideo } : {}),
       ...(cabinet?.emergencyStop ? { emergencyStop: cabinet.emergencyStop } : {}),
     };
   }

@@ -36,6 +36,10 @@ describe('one writer per table', () => {
     expect(writersOf(/\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+machine_commands\b/)).toEqual([path.join('modules', 'sessions', 'command-repository.ts')]);
   });
 
+  it('machine_queue: queue/queue-repository.ts (the queue, issue 29)', () => {
+    expect(writersOf(/\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+machine_queue\b/)).toEqual([path.join('modules', 'queue', 'queue-repository.ts')]);
+  });
+
   it("the machine's runtime state: machine-state.ts", () => {
     expect(writersOf(/\bUPDATE\s+machines\s+SET\s+[^;`'"]*\b(cabinet_state|memory_id|meter_fault)\b/)).toEqual([path.join('modules', 'sessions', 'machine-state.ts')]);
   });

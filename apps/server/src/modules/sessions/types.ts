@@ -15,7 +15,7 @@ export interface CabinetPort {
         /** The staff's reason while an emergency stop holds the cabinet. */
         emergencyStop?: string | null;
         meters: MachineMeters | null;
-        info: { betLevels: number[]; bands: QualityBand[]; videoType: VideoType };
+        info: { betLevels: number[]; bands: QualityBand[]; videoType: VideoType; headless?: boolean };
       }
     | undefined;
   sendCommand(machineId: number, input: CommandInput, opts?: { timeoutMs?: number }): Promise<CommandResult>;
@@ -26,6 +26,8 @@ export interface CabinetPort {
   sendEmergencyStop?(machineId: number, stop: { reason: string } | null): boolean;
   /** The game's cycle is stored (its transaction committed): the cabinet may forget it. */
   acknowledgeCycle(machineId: number, gameId: string): void;
+  /** Whether this port drives the machine (a shard's part of the cluster); absent: every machine. */
+  owns?(machineId: number): boolean;
   on<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
   off<E extends keyof AgentHubEvents>(event: E, listener: (...args: AgentHubEvents[E]) => void): unknown;
 }

@@ -146,7 +146,7 @@ describe('a machine whose encoder cannot run', () => {
       [machineId],
     );
     expect(rows[0]!.cabinet_state).toBe('error');
-    expect(lobby).toContainEqual({ id: machineId, status: 'not_available', hot: false });
+    expect(lobby).toContainEqual({ id: machineId, status: 'not_available', hot: false, queue: 0 });
 
     // The player on the machine is told why there is no picture.
     expect(conn.last('machine')).toMatchObject({

@@ -12,8 +12,8 @@ import { checkPreloadLink, shellFor } from './page-shell.js';
 interface SiteRouteDeps {
   geo: GeoService;
   config: { settingsFile: string; webDistDir: string; ipCheck: { enabled: boolean } };
-  /** In a cluster: this server's id, which /check reports. */
-  serverId?: string;
+  /** In a cluster: this server's id and what it owns now, which /check reports. */
+  server?: { id: string; owns(): { shards: number; sessions: number } };
 }
 
 /** Everything here is open: the page, its settings and the country check come before any sign-in. */
@@ -23,7 +23,8 @@ export const siteRoutes: FastifyPluginAsyncTypebox<SiteRouteDeps> = async (app, 
   app.get(RootPath.check, { ...open, schema: { tags: ['site'], response: { 200: CheckResponse } } }, async (request) => {
     const country = deps.geo.countryOf(request.ip);
     const allowed = deps.geo.isAllowed(request.ip);
-    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country, ...(deps.serverId ? { server: deps.serverId } : {}) };
+    const server = deps.server ? { server: deps.server.id, ...deps.server.owns() } : {};
+    return { status: allowed ? 1 : 0, code: allowed ? 1 : 0, ip: request.ip, country, ...server };
   });
 
   app.get(RootPath.settings, { ...open, schema: { hide: true } }, async (_request, reply) => {

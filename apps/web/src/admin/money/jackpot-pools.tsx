@@ -5,38 +5,25 @@ import { adminApi } from '../lib/admin-api';
 import { AdminPath } from '../lib/contract';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { QueryState } from '../components/query-state';
+import { AdminCard, AdminTable, type AdminColumn } from '../components/admin-table';
+
+type Pool = JackpotPoolsResponse['items'][number];
 
 export function JackpotPools() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   const query = useQuery({ queryKey: ['admin', 'jackpots'], queryFn: () => adminApi.get<JackpotPoolsResponse>(AdminPath.jackpots) });
+  const columns: AdminColumn<Pool>[] = [
+    { header: t('money.brand'), cell: (pool) => pool.brand },
+    { header: t('money.level'), cell: (pool) => pool.level },
+    { header: t('money.seed'), cell: (pool) => format.money(pool.seed), kind: 'num' },
+    { header: t('money.pool'), cell: (pool) => format.money(pool.amount), kind: 'num' },
+  ];
   return (
-    <section className="admin-card">
-      <h2>{t('money.jackpots')}</h2>
+    <AdminCard title={t('money.jackpots')}>
       <QueryState query={query}>
-        {(pools) => (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>{t('money.brand')}</th>
-                <th>{t('money.level')}</th>
-                <th>{t('money.seed')}</th>
-                <th>{t('money.pool')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pools.items.map((pool) => (
-                <tr key={`${pool.brand_id}-${pool.level}`}>
-                  <td>{pool.brand}</td>
-                  <td>{pool.level}</td>
-                  <td className="admin-num">{format.money(pool.seed)}</td>
-                  <td className="admin-num">{format.money(pool.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        {(pools) => <AdminTable columns={columns} rows={pools.items} rowKey={(pool) => `${pool.brand_id}-${pool.level}`} />}
       </QueryState>
-    </section>
+    </AdminCard>
   );
 }

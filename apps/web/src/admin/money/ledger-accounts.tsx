@@ -1,38 +1,31 @@
 import type { LedgerAccountPage } from '@reel/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../lib/admin-api';
 import { AdminPath, LedgerAccountKind } from '../lib/contract';
 import { useAdminFormat } from '../lib/use-admin-format';
-import { QueryState } from '../components/query-state';
-import { PAGE_SIZE, Pager } from '../components/pager';
+import { AdminCard, PagedTable, type AdminColumn } from '../components/admin-table';
+import { usePagedList } from '../components/paged-list';
 
 /** The filter's choices: the contract's account kinds. */
 const KINDS = LedgerAccountKind.anyOf.map((literal) => literal.const);
 
+type Account = LedgerAccountPage['items'][number];
+
 export function LedgerAccounts() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const [kind, setKind] = useState('');
-  const [offset, setOffset] = useState(0);
-  const query = useQuery({
-    queryKey: ['admin', 'ledger-accounts', kind, offset],
-    queryFn: () => adminApi.get<LedgerAccountPage>(AdminPath.ledgerAccounts, { kind: kind || undefined, limit: PAGE_SIZE, offset }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList<LedgerAccountPage, { kind?: string }>('ledger-accounts', AdminPath.ledgerAccounts, {});
+  const columns: AdminColumn<Account>[] = [
+    { header: '#', cell: (account) => account.id },
+    { header: t('money.kind'), cell: (account) => account.kind },
+    { header: t('money.part'), cell: (account) => account.part ?? '—' },
+    { header: t('money.owner'), cell: (account) => account.username ?? (account.machine_id === null ? '—' : `#${account.machine_id}`) },
+    { header: t('money.balance'), cell: (account) => format.money(account.balance), kind: 'num' },
+  ];
   return (
-    <section className="admin-card">
-      <h2>{t('money.accounts')}</h2>
+    <AdminCard title={t('money.accounts')}>
       <label className="admin-select">
         {t('money.kind')}
-        <select
-          value={kind}
-          onChange={(event) => {
-            setKind(event.target.value);
-            setOffset(0);
-          }}
-        >
+        <select value={list.filters.kind ?? ''} onChange={(event) => list.filter({ kind: event.target.value || undefined })}>
           <option value="">{t('money.allKinds')}</option>
           {KINDS.map((value) => (
             <option key={value} value={value}>
@@ -41,35 +34,7 @@ export function LedgerAccounts() {
           ))}
         </select>
       </label>
-      <QueryState query={query}>
-        {(page) => (
-          <>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('money.kind')}</th>
-                  <th>{t('money.part')}</th>
-                  <th>{t('money.owner')}</th>
-                  <th>{t('money.balance')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((account) => (
-                  <tr key={account.id}>
-                    <td>{account.id}</td>
-                    <td>{account.kind}</td>
-                    <td>{account.part ?? '—'}</td>
-                    <td>{account.username ?? (account.machine_id === null ? '—' : `#${account.machine_id}`)}</td>
-                    <td className="admin-num">{format.money(account.balance)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager offset={offset} total={page.total} onOffset={setOffset} />
-          </>
-        )}
-      </QueryState>
-    </section>
+      <PagedTable query={list.query} offset={list.offset} onOffset={list.setOffset} columns={columns} rowKey={(account) => account.id} />
+    </AdminCard>
   );
 }

@@ -1,56 +1,27 @@
 import type { LedgerTransferPage } from '@reel/protocol';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../lib/admin-api';
 import { AdminPath } from '../lib/contract';
 import { useAdminFormat } from '../lib/use-admin-format';
-import { QueryState } from '../components/query-state';
-import { PAGE_SIZE, Pager } from '../components/pager';
+import { AdminCard, PagedTable, type AdminColumn } from '../components/admin-table';
+import { usePagedList } from '../components/paged-list';
+
+type Transfer = LedgerTransferPage['items'][number];
 
 export function LedgerTransfers() {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const [offset, setOffset] = useState(0);
-  const query = useQuery({
-    queryKey: ['admin', 'ledger-transfers', offset],
-    queryFn: () => adminApi.get<LedgerTransferPage>(AdminPath.ledgerTransfers, { limit: PAGE_SIZE, offset }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePagedList<LedgerTransferPage>('ledger-transfers', AdminPath.ledgerTransfers, {});
+  const columns: AdminColumn<Transfer>[] = [
+    { header: '#', cell: (transfer) => transfer.id },
+    { header: t('money.at'), cell: (transfer) => format.date(transfer.at) },
+    { header: t('money.kind'), cell: (transfer) => (transfer.tag ? `${transfer.kind} (${transfer.tag})` : transfer.kind) },
+    { header: t('money.amount'), cell: (transfer) => format.money(transfer.amount), kind: 'num' },
+    { header: t('money.entries'), cell: (transfer) => transfer.entries.map((entry) => `#${entry.account_id} ${format.money(entry.amount)}`).join(', ') },
+    { header: t('money.key'), cell: (transfer) => transfer.idempotency_key ?? '—', kind: 'muted' },
+  ];
   return (
-    <section className="admin-card">
-      <h2>{t('money.transfers')}</h2>
-      <QueryState query={query}>
-        {(page) => (
-          <>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>{t('money.at')}</th>
-                  <th>{t('money.kind')}</th>
-                  <th>{t('money.amount')}</th>
-                  <th>{t('money.entries')}</th>
-                  <th>{t('money.key')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((transfer) => (
-                  <tr key={transfer.id}>
-                    <td>{transfer.id}</td>
-                    <td>{format.date(transfer.at)}</td>
-                    <td>{transfer.tag ? `${transfer.kind} (${transfer.tag})` : transfer.kind}</td>
-                    <td className="admin-num">{format.money(transfer.amount)}</td>
-                    <td>{transfer.entries.map((entry) => `#${entry.account_id} ${format.money(entry.amount)}`).join(', ')}</td>
-                    <td className="admin-muted">{transfer.idempotency_key ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pager offset={offset} total={page.total} onOffset={setOffset} />
-          </>
-        )}
-      </QueryState>
-    </section>
+    <AdminCard title={t('money.transfers')}>
+      <PagedTable query={list.query} offset={list.offset} onOffset={list.setOffset} columns={columns} rowKey={(transfer) => transfer.id} />
+    </AdminCard>
   );
 }

@@ -6,7 +6,9 @@ import { adminApi } from '../lib/admin-api';
 import { AdminChatPath } from '../lib/contract';
 import { useAdminFormat } from '../lib/use-admin-format';
 import { QueryState } from '../components/query-state';
-import { CHAT_REFRESH_MS, ConversationThread } from './conversation-thread';
+import { useAdminChannel } from '../lib/admin-channel';
+import { CHAT_KEY } from './chat-cache';
+import { ConversationThread } from './conversation-thread';
 import { StaffStatusSelect } from './staff-status-select';
 
 /** Every player's conversation with the support desk, the open one's thread, and my own status. */
@@ -15,10 +17,12 @@ export function SupportPage() {
   const format = useAdminFormat();
   const [open, setOpen] = useState<StaffConversation | null>(null);
   const query = useQuery({
-    queryKey: ['admin', 'chat'],
+    queryKey: CHAT_KEY,
     queryFn: () => adminApi.get<StaffConversation[]>(AdminChatPath.conversations),
-    refetchInterval: CHAT_REFRESH_MS,
+    // The staff channel keeps it current (chat-cache.ts), and asks again after a reconnect.
+    staleTime: Infinity,
   });
+  useAdminChannel();
   return (
     <section className="admin-page">
       <h1>{t('support.heading')}</h1>

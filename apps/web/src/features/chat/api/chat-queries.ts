@@ -45,12 +45,16 @@ export async function selectContact(contactId: string): Promise<void> {
   await queryClient.fetchQuery({ queryKey: conversationKey(contactId), queryFn: () => fetchConversation(contactId) });
 }
 
-/** Sends to the open conversation; false when there is nothing to send or no conversation is open. */
+/**
+ * Sends to the open conversation; false when there is nothing to send or no contact is selected. A
+ * message typed while the selected conversation is still being read waits for it (the same
+ * request) instead of being dropped.
+ */
 export async function sendToContact(text: string): Promise<boolean> {
   const messageText = text.trim();
   const contactId = useChatStore.getState().selectedContactId;
-  const chat = queryClient.getQueryData<Chat>(conversationKey(contactId));
-  if (!messageText || !chat || !contactId) return false;
+  if (!messageText || !contactId) return false;
+  const chat = await queryClient.ensureQueryData({ queryKey: conversationKey(contactId), queryFn: () => fetchConversation(contactId) });
   const { message } = await sendMessage(chat.id, contactId, messageText);
   queryClient.setQueryData<Chat>(conversationKey(contactId), (open) => open && { ...open, dialog: [...open.dialog, message] });
   return true;

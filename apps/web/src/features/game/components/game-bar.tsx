@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '@/components/ui/button';
 import type { GameScreen } from '../hooks/use-game-screen';
 import { gameActions } from '../stores/game-store';
+import { useWatcherCount } from '@/features/watch';
 
 /** The game screen's top bar: back to the lobby, the machine's name and the view toggles. */
 export function GameBar({ screen }: { screen: GameScreen }) {
   const { t } = useTranslation();
   const { state, title, leaving, showRotate, showCameraSwitch, fullscreen, fullscreenAvailable, actions } =
     screen;
+  // The player sees how many spectators watch their machine.
+  const watchers = useWatcherCount(screen.machineId);
   return (
     <header className="game__bar">
       <IconButton
@@ -20,6 +23,11 @@ export function GameBar({ screen }: { screen: GameScreen }) {
       <h1 className="game__title" dir="auto" aria-label={t('game.machine', { name: title })}>
         {title}
       </h1>
+      {watchers > 0 ? (
+        <span className="game__watchers" data-testid="watcher-count">
+          {t('watch.watchers', { count: watchers })}
+        </span>
+      ) : null}
       <div className="game__controls">
         <IconButton
           icon={state.muted ? 'volumeOff' : 'volumeUp'}

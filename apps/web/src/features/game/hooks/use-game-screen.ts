@@ -226,6 +226,7 @@ export function useGameScreen() {
 
   return {
     state,
+    machineId,
     machine,
     money,
     settings,

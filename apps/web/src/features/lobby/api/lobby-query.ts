@@ -14,6 +14,8 @@ export interface LobbySnapshot {
   /** Live status per machine id; cards select their own entry only. */
   statuses: Record<number, MachineStatus>;
   hot: Record<number, boolean>;
+  /** Players in each machine's queue (issue 29). */
+  queues: Record<number, number>;
   jackpots: Record<number, string>;
 }
 
@@ -22,26 +24,30 @@ export const lobbyQueryKey = ['lobby'] as const;
 function snapshotOf(groups: BrandWithMachines[]): LobbySnapshot {
   const statuses: Record<number, MachineStatus> = {};
   const hot: Record<number, boolean> = {};
+  const queues: Record<number, number> = {};
   const jackpots: Record<number, string> = {};
   for (const group of groups) {
     jackpots[group.brand.id] = group.brand.jackpot;
     for (const machine of group.machines) {
       statuses[machine.id] = machine.status;
       hot[machine.id] = machine.hot;
+      queues[machine.id] = machine.queue ?? 0;
     }
   }
-  return { groups, statuses, hot, jackpots };
+  return { groups, statuses, hot, queues, jackpots };
 }
 
 /** The snapshot with machine pushes applied on top (a new object; the old one stays as it was). */
 export function withPushes(snapshot: LobbySnapshot, updates: Iterable<MachineNotification>): LobbySnapshot {
   const statuses = { ...snapshot.statuses };
   const hot = { ...snapshot.hot };
+  const queues = { ...snapshot.queues };
   for (const update of updates) {
     statuses[update.id] = update.status;
     if (typeof update.hot === 'boolean') hot[update.id] = update.hot;
+    if (typeof update.queue === 'number') queues[update.id] = update.queue;
   }
-  return { ...snapshot, statuses, hot };
+  return { ...snapshot, statuses, hot, queues };
 }
 
 /**

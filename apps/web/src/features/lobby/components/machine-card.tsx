@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useRuntimeSettings } from '@/config/runtime-settings';
+import { JoinQueueButton } from '@/features/queue';
 import { machinePicture } from '../first-pictures';
 import { useLobbySelect } from '../api/lobby-query';
 import { usePictureRound } from '../hooks/use-picture-round';
@@ -19,7 +20,12 @@ export const MachineCard = memo(function MachineCard({ machine, eager = false }:
   const { t } = useTranslation();
   const { data: status = machine.status } = useLobbySelect((snapshot) => snapshot.statuses[machine.id] ?? machine.status);
   const { data: hot = machine.hot } = useLobbySelect((snapshot) => snapshot.hot[machine.id] ?? machine.hot);
+  const { data: queue = machine.queue ?? 0 } = useLobbySelect((snapshot) => snapshot.queues[machine.id] ?? machine.queue ?? 0);
   const playable = status === 'available';
+  // Someone is on it (or its line holds it): the player may wait their turn.
+  const queueable = status === 'playing' || status === 'waiting' || (status === 'reserved' && queue > 0);
+  // Someone plays it (or it waits for them): anyone may watch.
+  const watchable = status === 'playing' || status === 'waiting';
   const apiBase = useRuntimeSettings((state) => state.settings.API_URL);
   // The computed path shows the machine as it is now: asked again each lobby refresh round.
   const round = usePictureRound();
@@ -50,6 +56,8 @@ export const MachineCard = memo(function MachineCard({ machine, eager = false }:
           {machine.name}
         </h3>
         <StatusBadge status={status} />
+        {queue > 0 ? <span className="machine__queue">{t('queue.inLine', { count: queue })}</span> : null}
+        {queueable ? <JoinQueueButton machineId={machine.id} machineName={machine.name} /> : null}
       </div>
       {playable ? (
         <Link className="btn btn--primary btn--small machine__play" to={paths.game(machine.id, machine.name)}>
@@ -63,6 +71,13 @@ export const MachineCard = memo(function MachineCard({ machine, eager = false }:
           <span>{t('lobby.playShort')}</span>
         </span>
       )}
+      {watchable ? (
+        <Link className="btn btn--ghost btn--small machine__watch" to={paths.watch(machine.id, machine.name)}>
+          <Icon name="visibility" size={18} />
+          <span>{t('lobby.watch')}</span>
+          <span className="visually-hidden"> {machine.name}</span>
+        </Link>
+      ) : null}
     </article>
   );
 });

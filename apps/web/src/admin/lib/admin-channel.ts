@@ -1,9 +1,12 @@
 import type { AdminChannelMessage, FloorMachine, FloorSnapshot } from '@reel/protocol';
 import { Backoff } from '@reel/process/backoff';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { backendSocketUrl } from '@/lib/api-client';
-import { adminApi } from '../lib/admin-api';
-import { ADMIN_WS_PATH, AdminPath } from '../lib/contract';
+import { applyChatPush, CHAT_KEY } from '../support/chat-cache';
+import { adminApi } from './admin-api';
+import { ADMIN_WS_PATH, AdminPath } from './contract';
+import { useOperatorSession } from './operator-session';
 
 export const FLOOR_KEY = ['admin', 'floor'] as const;
 
@@ -20,7 +23,7 @@ function applyMachine(snapshot: FloorSnapshot | undefined, machine: FloorMachine
   return { ...snapshot, machines };
 }
 
-interface FloorFeedOptions {
+interface AdminChannelOptions {
   token: string;
   queryClient: QueryClient;
   onLive: (live: boolean) => void;
@@ -28,13 +31,15 @@ interface FloorFeedOptions {
 }
 
 /**
- * The staff channel (`/ws/admin`): its pushes are written into the floor's query cache, a whole
- * snapshot (`floor`) or one machine (`machine`); the floor is never polled. Reconnects with backoff.
- * When the channel refuses the token (`logout`) it stops, and the REST API is asked who the token
- * is: a 401 there signs the operator out (admin-api), anything else leaves the console as it is.
- * Returns the function that closes it.
+ * The staff channel (`/ws/admin`): its pushes are written into the query cache, the floor's whole
+ * snapshot (`floor`) or one machine (`machine`), and support chat lines (`chat`); neither is
+ * polled. Reconnects with backoff. The snapshot comes first on every (re)connect: the chat is then
+ * asked again once, for the lines written while no channel was attached. When the channel refuses
+ * the token (`logout`) it stops, and the REST API is asked who the token is: a 401 there signs the
+ * operator out (admin-api), anything else leaves the console as it is. Returns the function that
+ * closes it.
  */
-export function openFloorFeed({ token, queryClient, onLive, createSocket = (url) => new WebSocket(url) }: FloorFeedOptions): () => void {
+function openAdminChannel({ token, queryClient, onLive, createSocket = (url) => new WebSocket(url) }: AdminChannelOptions): () => void {
   const backoff = new Backoff(RECONNECT);
   let socket: WebSocket | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -51,8 +56,11 @@ export function openFloorFeed({ token, queryClient, onLive, createSocket = (url)
         backoff.reset();
         onLive(true);
         queryClient.setQueryData(FLOOR_KEY, message.data);
+        void queryClient.invalidateQueries({ queryKey: CHAT_KEY });
       } else if (message.event === 'machine') {
         queryClient.setQueryData<FloorSnapshot>(FLOOR_KEY, (snapshot) => applyMachine(snapshot, message.data));
+      } else if (message.event === 'chat') {
+        applyChatPush(queryClient, message.data);
       }
     };
     socket.onclose = () => {
@@ -66,4 +74,13 @@ export function openFloorFeed({ token, queryClient, onLive, createSocket = (url)
     clearTimeout(retry);
     socket?.close();
   };
+}
+
+/** The staff channel while a screen that shows its pushes is mounted; answers whether it is live. */
+export function useAdminChannel(): boolean {
+  const queryClient = useQueryClient();
+  const token = useOperatorSession((state) => state.token);
+  const [live, setLive] = useState(false);
+  useEffect(() => (token ? openAdminChannel({ token, queryClient, onLive: setLive }) : undefined), [token, queryClient]);
+  return live;
 }

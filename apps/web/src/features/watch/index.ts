@@ -1,0 +1,2 @@
+export { WatchPage } from './components/watch-page';
+export { useWatcherCount } from './hooks/use-watcher-count';
