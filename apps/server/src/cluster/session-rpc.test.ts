@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Code } from '@reel/protocol';
 import { createLocalBus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
-import type { GameConnection } from '../modules/sessions/types.js';
-import { SessionClient, SessionTopic, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
+import { COMMAND_TIMEOUT_MS, type GameConnection } from '../modules/sessions/types.js';
+import { CALL_TIMEOUT_MS, SessionClient, SessionTopic, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
 
 /** Player 7's open session is on machine 65: shard 1 of 64. */
 const onMachine65 = async () => 65;
@@ -34,6 +34,30 @@ describe('SessionClient', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(asked).toEqual(['s1:cashOut', 's3:cashOut']);
     client.stop();
+  });
+
+  it('waits for a live owner as long as the owner itself waits (meters, then the cabinet): its spin result, not 50300', async () => {
+    vi.useFakeTimers();
+    try {
+      const bus = createLocalBus();
+      const client = new SessionClient(bus, 's2', onMachine65);
+      announce(bus, 's1', [[1, 1]]);
+      // The new owner of a moved shard: its cabinet's meters are verified just in time, the cabinet
+      // answers the spin just in time (session-play.ts), and the owner answers a moment later.
+      const ownerTakesMs = 2 * COMMAND_TIMEOUT_MS + 500;
+      bus.respond(SessionTopic.call(1), async () => {
+        await new Promise((r) => setTimeout(r, ownerTakesMs));
+        return { owner: 's1', value: 'spun' } satisfies SessionReply;
+      });
+      const answer = client.spin(7, 'c1');
+      answer.catch(() => {});
+      await vi.advanceTimersByTimeAsync(ownerTakesMs + 1);
+      await expect(answer).resolves.toBe('spun');
+      expect(CALL_TIMEOUT_MS).toBeGreaterThan(ownerTakesMs);
+      client.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not ask again when the same owner, another shard, or an earlier owner announces itself', async () => {

@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { Code, type AutoplayStops, type GameServerEvents, type SessionNotification, type VideoType } from '@reel/protocol';
 import { BusError, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
-import type { GameConnection, SessionService } from '../modules/sessions/types.js';
+import { COMMAND_TIMEOUT_MS, type GameConnection, type SessionService } from '../modules/sessions/types.js';
 import { RemoteError } from './nats-bus.js';
 import { shardOf } from './shards.js';
 
@@ -71,7 +71,14 @@ export interface SessionReply {
 const RETRY_MS = 200;
 /** Longer than a failover takes (docs/scale.md); then the player is told the machine does not answer. */
 const OWNER_WAIT_MS = 20_000;
-const CALL_TIMEOUT_MS = 15_000;
+/**
+ * Longer than a live owner's own waits for a play command (session-play.ts: the meters' check after
+ * its cabinet reconnected, then the cabinet's answer, COMMAND_TIMEOUT_MS each), so the owner answers,
+ * with the result or its own error, before the caller gives up with 50300: at 15 s, a spin asked of
+ * a shard's new owner during a failover timed out while that owner still waited for the cabinet (the
+ * floor bench). A dead owner does not hold a call this long: its successor's announcement asks again.
+ */
+export const CALL_TIMEOUT_MS = 2 * COMMAND_TIMEOUT_MS + 6_000;
 
 /** Close code that makes the web app's game channel reconnect and join again (RFC 6455 "service restart"). */
 const SERVICE_RESTART = 1012;
