@@ -55,7 +55,9 @@ if (process.env.NATS_URL && fs.existsSync(HAPROXY)) process.env.REEL_CLUSTER_TES
 // lint error shows within a minute. Vitest comes after them, never beside: lint-walls.test.ts plants
 // files in the tree that eslint and knip would read.
 await stages.runTogether([
-  { title: 'type check (tsc, strict)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  // `npm run typecheck` in its two halves (~27 and ~30 s of one core each), so that it is not the long pole.
+  { title: 'type check: scripts, packages, server (tsc, strict)', command: 'npm', args: ['run', '--silent', 'typecheck:packages-server'] },
+  { title: 'type check: media, cabinet, web, e2e (tsc, strict)', command: 'npm', args: ['run', '--silent', 'typecheck:apps'] },
   { title: 'lint (eslint, 0 warnings)', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   // Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
   { title: 'dead exports (knip)', command: 'npx', args: ['knip', '--include', 'exports,types', '--no-progress'] },
