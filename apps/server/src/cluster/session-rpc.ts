@@ -72,8 +72,9 @@ const RETRY_MS = 200;
 /** Longer than a failover takes (docs/scale.md); then the player is told the machine does not answer. */
 const OWNER_WAIT_MS = 20_000;
 /**
- * Longer than a live owner's own waits for a play command (session-play.ts: the meters' check after
- * its cabinet reconnected, then the cabinet's answer, COMMAND_TIMEOUT_MS each), so the owner answers,
+ * Longer than a live owner's own waits for a play command (session-play.ts: the waits before it, for
+ * the meters' check and the games being recorded, then the cabinet's answer, COMMAND_TIMEOUT_MS
+ * each), so the owner answers,
  * with the result or its own error, before the caller gives up with 50300: at 15 s, a spin asked of
  * a shard's new owner during a failover timed out while that owner still waited for the cabinet (the
  * floor bench). A dead owner does not hold a call this long: its successor's announcement asks again.

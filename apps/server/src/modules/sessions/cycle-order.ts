@@ -68,11 +68,18 @@ export class CycleOrder {
   }
 
   /**
-   * Resolves once the recording of every cycle the machine reported so far has run (stored, or
-   * left as a gap): what a play command waits for before the server asks whether it may go.
+   * True once the recording of every cycle the machine reported so far has run (stored, or left as
+   * a gap): what a play command waits for before the server asks whether it may go. False when
+   * that takes longer than `timeoutMs` (a queue of games replayed after a failover).
    */
-  async recorded(machineId: number) {
-    await this.queues.get(machineId);
+  async recorded(machineId: number, timeoutMs: number): Promise<boolean> {
+    const queue = this.queues.get(machineId);
+    if (!queue) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const done = await Promise.race([queue.then(() => true as const), late]);
+    clearTimeout(timer);
+    return done;
   }
 
   /**

@@ -88,13 +88,17 @@ export class SessionPlay {
     const live: LiveSession = kit.floor.activeSessionOf(playerId);
     refuseWhileStopped(kit.cabinets, live.machineId);
     kit.floor.touch(live);
+    // The waits before the command share one COMMAND_TIMEOUT_MS, and the command has its own, so a
+    // session's owner answers within twice that (a cluster call waits longer: session-rpc.ts).
+    const waitsEnd = Date.now() + COMMAND_TIMEOUT_MS;
+    const left = () => Math.max(0, waitsEnd - Date.now());
     // A cabinet that just (re)connected plays only once its meters agree with the records.
-    if (!(await kit.meters.whenVerified(live.machineId, COMMAND_TIMEOUT_MS))) throw new AppError(Code.MachineNotAvailable, 409);
+    if (!(await kit.meters.whenVerified(live.machineId, left()))) throw new AppError(Code.MachineNotAvailable, 409);
     if (live.held) throw new AppError(Code.MachineMalfunction, 409, { amount: formatCents(live.held.amountCents) });
     // The games reported before this command are recorded first, so the checks see them: a win that
     // locks the machine for a hand pay, a loss that crosses the player's limit. A game reported
     // later is one the cabinet has not had acknowledged, and it refuses a paid game until it is.
-    await kit.order.recorded(live.machineId);
+    if (!(await kit.order.recorded(live.machineId, left()))) throw new AppError(Code.MachineNotAvailable, 409);
     await allowed?.(live);
     // Asked again after the waits, with nothing awaited before the command goes: a game recorded
     // meanwhile may have locked the machine, or the session may have ended.
