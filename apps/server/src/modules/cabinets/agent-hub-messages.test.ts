@@ -37,6 +37,28 @@ const meters = {
   freeGamesPlayed: 0, bonusTriggers: 0, jackpotHits: 0, betCents: 20, betLevel: 0, autoplay: false, freeSpinsLeft: 0,
 };
 
+describe('agent hub: the same command asked twice before its answer', () => {
+  it('both askers get the one answer (the first was never settled, and a cluster call on it hung)', async () => {
+    const h = harness();
+    await h.connect();
+    const first = h.hub.sendCommand(11, { type: 'spin', commandId: 's:c-1' });
+    const second = h.hub.sendCommand(11, { type: 'spin', commandId: 's:c-1' });
+    await h.message('command_result', { machineId: 11, result: { commandId: 's:c-1', type: 'spin', outcome: 'ok', creditsCents: 80 } });
+    await expect(first).resolves.toMatchObject({ commandId: 's:c-1', creditsCents: 80 });
+    await expect(second).resolves.toMatchObject({ commandId: 's:c-1', creditsCents: 80 });
+  });
+
+  it('both fail when the repeat times out unanswered', async () => {
+    const h = harness(50);
+    await h.connect();
+    const first = h.hub.sendCommand(11, { type: 'spin', commandId: 's:c-2' });
+    first.catch(() => {});
+    const second = h.hub.sendCommand(11, { type: 'spin', commandId: 's:c-2' });
+    await expect(second).rejects.toBeInstanceOf(AgentCommandError);
+    await expect(first).rejects.toBeInstanceOf(AgentCommandError);
+  });
+});
+
 describe('agent hub: messages that do not match their schema', () => {
   const malformed: [string, unknown][] = [
     ['hello', { protocol: 'one', agentId: 'x', software: 'y' }],

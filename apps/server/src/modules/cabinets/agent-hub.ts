@@ -140,11 +140,16 @@ export class AgentHub extends EventEmitter<AgentHubEvents> {
     if (!entry)
       return Promise.reject(new AgentCommandError('not_connected', `machine ${machineId} is not connected`));
     const command = { ...input, commandId: input.commandId ?? randomUUID() } as AgentCommand;
-    return new Promise<CommandResult>((resolve, reject) => {
+    return new Promise<CommandResult>((ownResolve, ownReject) => {
       const timeoutMs = opts.timeoutMs ?? this.timeoutMs;
       const key = `${machineId}:${command.commandId}`;
-      const existing = this.pending.get(key);
-      if (existing) clearTimeout(existing.timer);
+      // The same command asked again before its answer (a cluster call asked again of a shard's new
+      // owner, a player's resend): the cabinet answers the repeat with the first result, and both
+      // askers get it. The first one used to be dropped here, its promise never settled.
+      const earlier = this.pending.get(key);
+      if (earlier) clearTimeout(earlier.timer);
+      const resolve = (result: CommandResult) => (earlier?.resolve(result), ownResolve(result));
+      const reject = (error: Error) => (earlier?.reject(error), ownReject(error));
       const timer = setTimeout(() => {
         this.pending.delete(key);
         reject(
