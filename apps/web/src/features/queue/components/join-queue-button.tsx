@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { messageForError } from '@/lib/auth';
 import { toast } from '@/lib/toast-store';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { joinQueue, leaveQueue } from '../api/queue-api';
 import { followQueue, setQueueEntry, useQueueStore } from '../queue-store';
 import { askNotificationPermission } from './ready-alerts';
@@ -14,19 +14,9 @@ import { askNotificationPermission } from './ready-alerts';
 export function JoinQueueButton({ machineId, machineName }: { machineId: number; machineName: string }) {
   const { t } = useTranslation();
   const entry = useQueueStore((state) => (state.entry?.machineId === machineId ? state.entry : null));
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   useEffect(followQueue, []);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toast.error(messageForError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   const join = () =>
     run(async () => {
       askNotificationPermission();

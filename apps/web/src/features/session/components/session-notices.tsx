@@ -3,11 +3,10 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ReconnectDialog } from '@/components/reconnect-dialog';
 import { paths } from '@/config/paths';
-import { messageForError } from '@/lib/auth';
 import { notificationSocket } from '@/lib/notification-socket';
 import { reconnectVariant, type ReconnectAction } from '@/lib/reconnect-rules';
 import { handleInfo } from '@/lib/session-info';
-import { toast } from '@/lib/toast-store';
+import { useBusyAction } from '@/lib/use-busy-action';
 import { cancelSession } from '../api/cancel-session';
 import { getOpenSession } from '../api/get-open-session';
 import { kickSession } from '../api/kick-session';
@@ -16,7 +15,7 @@ export function SessionNotices() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [session, setSession] = useState<SessionNotification | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction();
   const onGame = pathname.startsWith('/game/');
 
   // A push only reaches a page that was open when the session dropped; a sign-in or a lobby visit
@@ -59,16 +58,6 @@ export function SessionNotices() {
   // The game screen owns its session; the dialog is for coming back to it from elsewhere.
   if (!session || onGame) return null;
   const name = session.name || String(session.id);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toast.error(messageForError(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   const rejoin = () => {
     setSession(null);
     navigate(paths.game(session.id, name));
