@@ -35,11 +35,21 @@ function partOf(frame: ProfileNode['callFrame']): string {
   if (/node:internal\/crypto|node:crypto/.test(url)) return 'crypto (node: cipher, HMAC)';
   if (/werift\/lib\/rtp\//.test(url)) return 'RTP/RTCP packets (werift)';
   if (/werift\/lib\/(ice|dtls|sctp)\//.test(url)) return 'ICE/DTLS (werift)';
+  // werift 0.24 ships one bundle (werift/lib/index.mjs): its parts are told by function name.
+  if (/werift\/lib\/index\.mjs/.test(url)) return weriftPartOf(functionName);
   if (/werift\/lib\/webrtc\//.test(url)) return 'peer connection, sender (werift)';
   if (/node:dgram|node:internal\/dgram|udp/.test(url)) return 'UDP send/receive (node)';
   if (/apps\/media\//.test(url)) return 'forwarder (apps/media)';
   if (/^node:/.test(url)) return 'node internals (other)';
   return 'other';
+}
+
+function weriftPartOf(fn: string): string {
+  if (/srtp|srtcp|protect|cipher|keystream|encrypt|decrypt|hmac|authTag|generateCounter|aes/i.test(fn)) return 'SRTP/SRTCP (werift JS)';
+  if (/rtcp|nack|twcc|pli|remb|receiverReport|senderReport/i.test(fn)) return 'RTP/RTCP packets (werift)';
+  if (/rtp|header|extension|serialize|deSerialize|payload/i.test(fn)) return 'RTP/RTCP packets (werift)';
+  if (/ice|stun|candidate|dtls|sctp|turn|transport/i.test(fn)) return 'ICE/DTLS (werift)';
+  return 'werift (other)';
 }
 
 export function summarizeProfile(file: string): ProfileSummary {
@@ -78,7 +88,7 @@ export function profileOf(dir: string, pid: number): string | null {
 export function printProfile(summary: ProfileSummary, packetsSent: number): void {
   const srtpMs = summary.parts.filter((p) => /SRTP|crypto/.test(p.part)).reduce((a, p) => a + p.ms, 0);
   console.log(`werift profile (${path.basename(summary.file)}): ${summary.busyMs.toFixed(0)} ms busy of ${summary.totalMs.toFixed(0)} ms sampled, ${packetsSent} RTP packets sent to viewers meanwhile`);
-  for (const p of summary.parts) console.log(`  ${p.part.padEnd(36)} ${p.ms.toFixed(0).padStart(7)} ms  ${((p.ms / Math.max(1, summary.busyMs)) * 100).toFixed(1).padStart(5)} % of busy`);
+  for (const p of summary.parts.filter((part) => part.part !== 'idle')) console.log(`  ${p.part.padEnd(36)} ${p.ms.toFixed(0).padStart(7)} ms  ${((p.ms / Math.max(1, summary.busyMs)) * 100).toFixed(1).padStart(5)} % of busy`);
   if (packetsSent > 0)
     console.log(`  SRTP (werift JS + node crypto) per packet sent: ${((srtpMs * 1000) / packetsSent).toFixed(1)} µs; everything per packet: ${((summary.busyMs * 1000) / packetsSent).toFixed(1)} µs`);
   console.log('  hottest functions (self time):');

@@ -22,6 +22,7 @@ import { processTree, startCpuSampler } from './proc-cpu.js';
 import { benchFfmpeg, describeFfmpeg, ffmpegOfCabinet } from './bench-ffmpeg.js';
 import { printProfile, profileOf, summarizeProfile } from './fanout-profile.js';
 import { chooseJanus, describeJanus } from '../../apps/media/src/janus/janus-install.js';
+import { janusEventLoops } from '../../apps/media/src/janus/janus-config.js';
 
 const VIEWERS = Number(process.env.FANOUT_VIEWERS ?? 24);
 const WINDOW_MS = Number(process.env.FANOUT_WINDOW_MS ?? 6000);
@@ -159,7 +160,7 @@ console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join
 
 const runs: Run[] = [];
 const backends = (process.env.FANOUT_BACKENDS ?? 'werift,janus').split(',').filter((b): b is MediaBackend => b === 'werift' || b === 'janus');
-if (process.env.JANUS_EVENT_LOOPS) console.log(`janus: event_loops = ${process.env.JANUS_EVENT_LOOPS} (JANUS_EVENT_LOOPS)`);
+console.log(`janus: ${janusEventLoops() > 0 ? `${janusEventLoops()} shared event loops` : 'a thread per viewer'} (JANUS_EVENT_LOOPS=${process.env.JANUS_EVENT_LOOPS ?? 'unset: one loop a core'})`);
 for (const backend of backends) {
   if (backend === 'janus' && !existsSync(chooseJanus().bin)) {
     verdict.missing('janus', `not installed (${chooseJanus().bin})`);

@@ -4,6 +4,7 @@
  * slowlink threshold the automatic bands read, and the STUN server the viewers are given.
  */
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { IceServer } from '@reel/protocol';
 import { SLOWLINK_THRESHOLD } from './janus-link.js';
@@ -23,14 +24,22 @@ const UNUSED_PLUGINS = [
 ];
 const UNUSED_TRANSPORTS = ['websockets', 'pfunix', 'mqtt', 'nanomsg', 'rabbitmq'];
 
+/**
+ * How many shared event loops carry the viewers' media: one a core by default. Janus' own default,
+ * a thread per viewer, spent 38-44 % more CPU a viewer in wake-ups and context switches (npm run
+ * bench -- fanout, docs/benchmarks.md). JANUS_EVENT_LOOPS=n sets n; 0 is Janus' thread per viewer.
+ */
+export function janusEventLoops(): number {
+  const set = process.env.JANUS_EVENT_LOOPS ?? '';
+  return /^\d+$/.test(set) ? Number(set) : os.availableParallelism();
+}
+
 export function writeJanusConfig(
   dir: string,
   options: { lib: string; httpPort: number; iceServers: IceServer[] },
 ): void {
   const { lib, httpPort } = options;
-  // JANUS_EVENT_LOOPS=n: n shared event loops instead of a thread per viewer (Janus' default), to
-  // compare their CPU per viewer (npm run bench -- fanout); unset keeps Janus' default.
-  const eventLoops = () => (/^\d+$/.test(process.env.JANUS_EVENT_LOOPS ?? '') ? `event_loops = ${process.env.JANUS_EVENT_LOOPS}` : '');
+  const loops = janusEventLoops();
   const stun = options.iceServers
     .flatMap((s) => (Array.isArray(s.urls) ? s.urls : [s.urls]))
     .find((u) => u.startsWith('stun:'));
@@ -45,7 +54,7 @@ export function writeJanusConfig(
   loggers_folder = "${lib}/loggers"
   debug_level = 2
   session_timeout = 30
-  ${eventLoops()}
+  ${loops > 0 ? `event_loops = ${loops}` : ''}
 }
 media: {
   rtp_port_range = "30000-40000"
