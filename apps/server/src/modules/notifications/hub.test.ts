@@ -102,9 +102,10 @@ describe('notification hub batching', () => {
     const { bus, connect } = await setup(0);
     const viewer = await connect(1);
     // Corked frames count as unsent bytes: once messages of just over 1 MB written in one turn put
-    // the backlog past 4 MB, the next closes the socket instead of being queued.
+    // the backlog past 4 MB, the next closes the socket instead of being queued. (The player's own
+    // messages: lobby states would wait for the next batch, which is checked the same way.)
     const big = 'x'.repeat(1024 * 1024);
-    for (let i = 0; i < 8; i++) bus.publish(Topic.lobby, { event: 'machine', data: { id: i, note: big } });
+    for (let i = 0; i < 8; i++) bus.publish(Topic.player(1), { event: 'balance', data: { id: i, note: big } });
     expect(await viewer.closed).toBe(1013);
     const got = viewer.messages.slice(1).map((m) => m.seq);
     expect(got.length).toBeLessThan(8);
@@ -148,6 +149,39 @@ describe('lobby pushes conflated (issue 29)', () => {
     expect(viewer.messages.length - 1).toBeLessThan(150);
     const seqs = viewer.messages.slice(1).map((m) => m.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+  });
+});
+
+describe('one lobby batch for every socket (issue 29)', () => {
+  it("a player's own message goes at once behind the lobby states that wait, and the next batch does not repeat them", async () => {
+    const { bus, connect } = await setup(0);
+    const player = await connect(1);
+    const onlooker = await connect(2);
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'playing' } }); // seq 1: at once
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'available' } }); // seq 2: waits for the batch
+    bus.publish(Topic.player(1), { event: 'balance', data: { balance: 5 } }); // seq 3: now, after seq 2
+    await player.until(() => player.messages.length === 4);
+    expect(player.messages.map((m) => m.seq)).toEqual([0, 1, 2, 3]);
+    // The batch brings seq 2 to the onlooker; a later change reaches both, and nobody got a seq twice.
+    await onlooker.until(() => onlooker.messages.some((m) => m.seq === 2));
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 2, status: 'playing' } }); // seq 4
+    await player.until(() => player.messages.some((m) => m.seq === 4));
+    await onlooker.until(() => onlooker.messages.some((m) => m.seq === 4));
+    expect(player.messages.map((m) => m.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(onlooker.messages.map((m) => m.seq)).toEqual([0, 1, 2, 4]);
+  });
+
+  it('a socket that connects while states wait gets the next batch without what its hello already covers', async () => {
+    const { bus, connect } = await setup(0);
+    const early = await connect(1);
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'playing' } }); // seq 1: at once
+    bus.publish(Topic.lobby, { event: 'machine', data: { id: 1, status: 'available' } }); // seq 2: waits
+    const late = await connect(2); // hello at seq 2: its lobby comes by REST (snapshot)
+    bus.publish(Topic.lobby, { event: 'watchers', data: { id: 1, count: 3 } }); // seq 3: waits too
+    await early.until(() => early.messages.some((m) => m.seq === 3));
+    await late.until(() => late.messages.some((m) => m.seq === 3));
+    expect(early.messages.map((m) => m.seq)).toEqual([0, 1, 2, 3]);
+    expect(late.messages.map((m) => m.seq)).toEqual([2, 3]);
   });
 });
 

@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { Code, PROTOCOL_VERSION, WsCloseCode, type NotificationServerEvents, type Params } from '@reel/protocol';
 import { Topic, type Bus } from '../../lib/bus.js';
 import { createTurnBatcher, directStream, textFrame } from './turn-batch.js';
-import { conflationKey, LobbyConflator } from './lobby-conflation.js';
+import { conflationKey, LobbyBatch } from './lobby-conflation.js';
 
 type EventName = keyof NotificationServerEvents;
 interface Logged {
@@ -25,6 +25,8 @@ interface Client {
   socket: WebSocket;
   playerId: number;
   jti: string;
+  /** The last seq written to this socket: a lobby batch skips what the socket already got. */
+  sentSeq: number;
 }
 
 const PLAYER_TOPIC = /^player\.(\d+)$/;
@@ -51,27 +53,47 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     client.socket.send(JSON.stringify(entry));
   };
 
+  // Serialized and framed once for every socket it goes to: with thousands of lobby viewers, encoding
+  // per socket was most of the cost of a status change, and ws.send builds a header and queues two
+  // chunks per socket per message (cluster bench: ~0.9 s → ~0.35 s a server).
+  const frameOf = (entry: Logged) =>
+    (entry.frame ??= Buffer.from(JSON.stringify({ seq: entry.seq, playerId: entry.playerId, event: entry.event, data: entry.data })));
+  const wireOf = (entry: Logged) => (entry.wire ??= textFrame(frameOf(entry)));
+
   // A socket that cannot keep up would hold its backlog in this server's memory for ever:
   // it is closed instead, and its client reconnects with its last seq (replay or snapshot).
-  const writeEntries = (client: Client, entries: readonly Logged[]) => {
+  const tooSlow = (client: Client) => {
+    if (client.socket.bufferedAmount <= MAX_BACKLOG_BYTES) return false;
+    client.socket.close(1013, 'too slow');
+    return true;
+  };
+
+  /** Writes the entries this socket has not had yet (entries in stream order), each its own frame. */
+  const writeEntries = (client: Client, entries: readonly Logged[], joined?: { wire: Buffer; offsets: number[] }) => {
     if (client.socket.readyState !== client.socket.OPEN) return;
+    let from = 0;
+    while (from < entries.length && entries[from]!.seq <= client.sentSeq) from++;
+    if (from === entries.length || tooSlow(client)) return;
+    client.sentSeq = entries[entries.length - 1]!.seq;
     batch.hold(client.socket);
     const stream = directStream(client.socket);
-    for (const entry of entries) {
-      if (client.socket.bufferedAmount > MAX_BACKLOG_BYTES) {
-        client.socket.close(1013, 'too slow');
-        return;
-      }
-      // Serialized once for every socket it goes to: with thousands of lobby viewers, encoding per
-      // socket was most of the cost of a status change. The frame is built once too: ws.send builds
-      // a header and queues two chunks per socket per message, which was over half of the fan-out's
-      // CPU (cluster bench: ~0.9 s → ~0.35 s a server).
-      entry.frame ??= Buffer.from(JSON.stringify({ seq: entry.seq, playerId: entry.playerId, event: entry.event, data: entry.data }));
-      if (stream) stream.write((entry.wire ??= textFrame(entry.frame)));
-      else client.socket.send(entry.frame, { binary: false });
-    }
+    if (stream && joined) stream.write(from === 0 ? joined.wire : joined.wire.subarray(joined.offsets[from]));
+    else if (stream) for (const entry of entries.slice(from)) stream.write(wireOf(entry));
+    else for (const entry of entries.slice(from)) client.socket.send(frameOf(entry), { binary: false });
   };
-  const conflator = new LobbyConflator<Client, Logged>(writeEntries);
+
+  // One batch for the whole lobby: its frames are joined once and the same bytes go to every socket.
+  const lobby = new LobbyBatch<Logged>((entries) => {
+    const frames = entries.map(wireOf);
+    const offsets: number[] = [];
+    let at = 0;
+    for (const frame of frames) {
+      offsets.push(at);
+      at += frame.length;
+    }
+    const joined = { wire: frames.length === 1 ? frames[0]! : Buffer.concat(frames, at), offsets };
+    for (const client of clients) writeEntries(client, entries, joined);
+  });
 
   const unsubscribeAll = bus.subscribeAll((topic, message) => {
     const match = PLAYER_TOPIC.exec(topic);
@@ -81,10 +103,18 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     const entry: Logged = { seq: ++seq, playerId, event, data };
     log.push(entry);
     if (log.length > bufferSize) log.splice(0, log.length - bufferSize);
-    const key = playerId === null ? conflationKey(event, data) : null;
+    if (playerId === null) {
+      const key = conflationKey(event, data);
+      if (key !== null) return lobby.offer(key, entry);
+      // A lobby event: after every state that waits, to everyone.
+      lobby.flush();
+      for (const client of clients) writeEntries(client, [entry]);
+      return;
+    }
     for (const client of clients) {
-      if (playerId !== null && client.playerId !== playerId) continue;
-      conflator.offer(client, key, entry);
+      if (client.playerId !== playerId) continue;
+      // The player's own message goes now, behind the lobby states waiting for the next batch.
+      writeEntries(client, [...lobby.waiting(), entry]);
     }
   });
 
@@ -101,7 +131,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
   return {
     /** Adds an authenticated socket, sends hello and replays what it missed since `lastSeq`. */
     attach(socket: WebSocket, identity: { playerId: number; jti: string }, lastSeq?: number) {
-      const client: Client = { socket, ...identity };
+      const client: Client = { socket, ...identity, sentSeq: seq };
       const oldest = log[0]?.seq ?? seq + 1;
       const canReplay = lastSeq !== undefined && lastSeq >= oldest - 1 && lastSeq <= seq;
       send(client, {
@@ -115,17 +145,14 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
         }
       }
       clients.add(client);
-      socket.on('close', () => {
-        clients.delete(client);
-        conflator.forget(client);
-      });
+      socket.on('close', () => clients.delete(client));
       return client;
     },
     connectedPlayers: () => new Set([...clients].map((c) => c.playerId)),
     close() {
       unsubscribeAll();
       unsubscribeRevoked();
-      conflator.flushAll();
+      lobby.flush();
       batch.flush();
       for (const client of clients) client.socket.close(1001, 'server shutting down');
       clients.clear();
