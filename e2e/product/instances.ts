@@ -26,7 +26,7 @@ export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
  * waiting on animations: the suite plays dozens of spins, and free-spin rounds and autoplay pause
  * 0.25 s between games (the server's autoplay stop reaches the cabinet before it may start the next
  * game, docs/sessions.md, so a short pause cannot play one game too many). The live-video stage's
- * product runs with `npm start`'s timing and warm streams.
+ * product runs with `npm start`'s timing and two warm streams (video/video-product.ts says why).
  */
 export const PRODUCT_ENV: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',

@@ -24,7 +24,7 @@ import {
   smoothness,
 } from './inbound-video';
 import { apiToken, signIn, useEnglish } from '../web/helpers';
-import { expect, test } from './video-product';
+import { VIDEO_WARM_STREAMS, expect, test } from './video-product';
 
 const PLAY_MS = 30_000;
 const SPIN_EVERY_MS = 2500;
@@ -41,8 +41,6 @@ const MIN_DECODED_FPS = 27;
  */
 const MAX_FREEZES: Record<FfmpegChoice['name'], number> = { system: 1, bundled: 5 };
 const MAX_FROZEN_MS_PER_MIN: Record<FfmpegChoice['name'], number> = { system: 1_000, bundled: 3_000 };
-/** `npm start`'s warm streams (WARM_STREAMS, apps/server/src/config.ts): machines that always encode. */
-const WARM_STREAMS = 4;
 
 /** Every game channel state the screen showed (`data-connection`), in order. */
 const RECORD_CHANNEL_STATES = `
@@ -89,7 +87,7 @@ for (const choice of FFMPEG_CHOICES) {
     // nine extra encoders shared the two cores with Chrome (26 frames decoded a second in CI).
     await expect
       .poll(() => ourEncoders(videoProduct.product.dataDir).length, { timeout: 75_000, intervals: [1000], message: 'only the warm streams and this machine encode' })
-      .toBeLessThanOrEqual(WARM_STREAMS + 1);
+      .toBeLessThanOrEqual(VIDEO_WARM_STREAMS + 1);
 
     const before = await readInboundVideo(page);
     await recordPresentedFrames(page, '[data-testid="game-video"]');
