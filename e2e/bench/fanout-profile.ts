@@ -46,8 +46,7 @@ function partOf(frame: ProfileNode['callFrame']): string {
 
 function weriftPartOf(fn: string): string {
   if (/srtp|srtcp|protect|cipher|keystream|encrypt|decrypt|hmac|authTag|generateCounter|aes/i.test(fn)) return 'SRTP/SRTCP (werift JS)';
-  if (/rtcp|nack|twcc|pli|remb|receiverReport|senderReport/i.test(fn)) return 'RTP/RTCP packets (werift)';
-  if (/rtp|header|extension|serialize|deSerialize|payload/i.test(fn)) return 'RTP/RTCP packets (werift)';
+  if (/rtp|rtcp|nack|twcc|pli|remb|receiverReport|senderReport|header|extension|serialize|payload/i.test(fn)) return 'RTP/RTCP packets (werift)';
   if (/ice|stun|candidate|dtls|sctp|turn|transport/i.test(fn)) return 'ICE/DTLS (werift)';
   return 'werift (other)';
 }

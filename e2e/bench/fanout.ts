@@ -160,7 +160,8 @@ console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join
 
 const runs: Run[] = [];
 const backends = (process.env.FANOUT_BACKENDS ?? 'werift,janus').split(',').filter((b): b is MediaBackend => b === 'werift' || b === 'janus');
-console.log(`janus: ${janusEventLoops() > 0 ? `${janusEventLoops()} shared event loops` : 'a thread per viewer'} (JANUS_EVENT_LOOPS=${process.env.JANUS_EVENT_LOOPS ?? 'unset: one loop a core'})`);
+const janusLoops = janusEventLoops();
+console.log(`janus: ${janusLoops > 0 ? `${janusLoops} shared event loops` : 'a thread per viewer'} (JANUS_EVENT_LOOPS=${process.env.JANUS_EVENT_LOOPS ?? 'unset: one loop a core'})`);
 for (const backend of backends) {
   if (backend === 'janus' && !existsSync(chooseJanus().bin)) {
     verdict.missing('janus', `not installed (${chooseJanus().bin})`);

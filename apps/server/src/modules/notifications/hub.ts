@@ -111,11 +111,9 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
       for (const client of clients) writeEntries(client, [entry]);
       return;
     }
-    for (const client of clients) {
-      if (client.playerId !== playerId) continue;
-      // The player's own message goes now, behind the lobby states waiting for the next batch.
-      writeEntries(client, [...lobby.waiting(), entry]);
-    }
+    // The player's own message goes now, behind the lobby states waiting for the next batch.
+    const entries = [...lobby.waiting(), entry];
+    for (const client of clients) if (client.playerId === playerId) writeEntries(client, entries);
   });
 
   const unsubscribeRevoked = bus.subscribe(Topic.tokenRevoked, (message) => {

@@ -53,7 +53,8 @@ export class LobbyBatch<E extends { seq: number }> {
     this.pending.delete(key);
     this.pending.set(key, entry);
     this.sorted = null;
-    this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.nextAt - now));
+    if (this.timer) return;
+    this.timer = setTimeout(() => this.flush(), Math.max(0, this.nextAt - now));
     this.timer.unref?.();
   }
 
