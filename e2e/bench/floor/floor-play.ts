@@ -19,9 +19,14 @@ export const REEL_TIME_MS = DEFAULT_TIMING.spinDurationMs + 4 * DEFAULT_TIMING.r
 const CASH_IN_CENTS = 5_000;
 // Sign-ins hash passwords (argon2id): a few at a time, so the server keeps answering its health check.
 const ENTER_AT_ONCE = 5;
+/** How long past the reels' time the window waits for its last spins' answers before the players leave. */
+const DRAIN_EXTRA_MS = 10_000;
 
 export interface PlayResult {
   players: FloorPlayer[];
+  /** The window, by the generator's clock. */
+  startedAt: number;
+  endedAt: number;
   windowS: number;
   spinsPerS: number;
   /** Spin sent → result received, minus the reels' REEL_TIME_MS: what the servers, bus, database and cabinet add. */
@@ -82,6 +87,12 @@ export async function playWindow(opts: {
     await Promise.all([sleep(opts.seconds * 1000), opts.during?.(startedAt)]);
     const cpu = sampler.stop();
     const endedAt = Date.now();
+    // The window's spins are answered under the window's load: the players keep their pace until
+    // the last spin sent in it is answered, and only then cash out. Leaving at once put fifty cash
+    // outs on the spins of the window's last second, and those were every spin over 100 ms in two
+    // runs at M=50 (docs/scale.md, "The one-server tail").
+    const unanswered = () => players.some((p) => p.spins.some((s) => s.sentAt < endedAt && s.resultAt === undefined && s.refusedCode === undefined));
+    for (const deadline = Date.now() + REEL_TIME_MS + DRAIN_EXTRA_MS; unanswered() && Date.now() < deadline; ) await sleep(50);
     await Promise.all(players.map((p) => p.leave()));
     await Promise.all(playing);
     const inWindow = players.flatMap((p) => p.spins).filter((s) => s.sentAt >= startedAt && s.sentAt < endedAt);
@@ -90,6 +101,8 @@ export async function playWindow(opts: {
     for (const p of players) for (const [code, n] of p.errors) errors.set(code, (errors.get(code) ?? 0) + n);
     return {
       players,
+      startedAt,
+      endedAt,
       windowS: (endedAt - startedAt) / 1000,
       spinsPerS: done.length / ((endedAt - startedAt) / 1000),
       overhead: stats(done.filter((s) => !s.resent).map((s) => s.resultAt! - s.sentAt - REEL_TIME_MS)),

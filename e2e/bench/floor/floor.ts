@@ -24,6 +24,8 @@ import { openFloor, sessionOwnership } from './floor-cluster.js';
 import { playWindow, REEL_TIME_MS, type PlayResult } from './floor-play.js';
 import { auditFloor } from './floor-audit.js';
 import { SPIN_EVERY_MS, type FloorPlayer } from './floor-player.js';
+import { enableLoopDelay } from './floor-loop-delay.js';
+import { benchDir } from '../../../apps/server/bench/bench-kit.js';
 
 const STEPS = (process.env.FLOOR_BENCH_STEPS || '50,100,150,200,250').split(',').map(Number);
 const SECONDS = Number(process.env.FLOOR_BENCH_SECONDS || 20);
@@ -54,6 +56,20 @@ function report(label: string, r: PlayResult, serverIds: string[]) {
   console.log(`  game sockets reconnected: ${r.players.reduce((n, p) => n + p.reconnects, 0)}; spin times passed over while the machine played free spins: ${r.players.reduce((n, p) => n + p.skipped, 0)}`);
   console.log(`  CPU (% of one core): ${cpu}`);
   console.log(`  server CPU per 100 players ${((serverCpu / r.players.length) * 100).toFixed(0)}% of a core; server memory per session ${r.memoryPerSessionKb.toFixed(0)} KB`);
+  if (loopDelay) {
+    const spins = r.players.flatMap((p) => p.spins).filter((s) => s.sentAt >= r.startedAt && s.sentAt < r.endedAt && s.resultAt !== undefined && !s.resent);
+    const lines = loopDelay.report(r.startedAt, r.endedAt, spins.map((s) => ({ sentAt: s.sentAt, doneAt: s.resultAt!, overheadMs: s.resultAt! - s.sentAt - REEL_TIME_MS })), GOALS.p99Ms);
+    for (const line of lines) console.log(line);
+    // When the slow ones happened (per second of the window) and how many waited before the game started.
+    const slow = spins.filter((s) => s.resultAt! - s.sentAt - REEL_TIME_MS > GOALS.p99Ms);
+    const perSecond = new Map<number, number>();
+    for (const s of slow) {
+      const second = Math.floor((s.sentAt - r.startedAt) / 1000);
+      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
+    }
+    const late = slow.filter((s) => s.acceptedAt !== undefined && s.acceptedAt - s.sentAt > GOALS.p99Ms / 2).length;
+    if (slow.length) console.log(`  spins over ${GOALS.p99Ms} ms by second of the window: ${[...perSecond].sort((a, b) => a[0] - b[0]).map(([t, n]) => `${t} s ×${n}`).join(', ')}; ${late} of them waited over ${GOALS.p99Ms / 2} ms before the game started`);
+  }
   // Per spin played: what sizes a floor whose players spin at the nominal pace (a starved run plays fewer spins per player).
   const perSpin = (pctOfCore: number) => ((pctOfCore * 10) / Math.max(r.spinsPerS, 0.001)).toFixed(1);
   const postgres = r.cpu.postgres ?? 0;
@@ -62,6 +78,8 @@ function report(label: string, r: PlayResult, serverIds: string[]) {
   return serverCpu;
 }
 
+// Before the floor opens, so its servers and cabinets load the sampler.
+const loopDelay = enableLoopDelay(benchDir('floor-loop-delay'));
 const floor = await openFloor(Math.max(...STEPS), (line) => console.log(line));
 try {
   console.log(await floor.versions());
