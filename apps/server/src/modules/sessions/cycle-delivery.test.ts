@@ -299,3 +299,30 @@ describe('game cycles under kill -9', () => {
     await expectBooksBalance();
   });
 });
+
+describe('a spin sent again with its command id', () => {
+  it('gets its recorded game again (its first cycle may have gone to a socket that was gone), and nothing plays twice', async () => {
+    const machineId = 8;
+    const cabinet = new CabinetProcess(machineId, new CrashableStore(), [...paid(PLAIN), ...paid(PLAIN)]);
+    await settledOn(machineId, cabinet.machine);
+    const conn = new FakeConnection();
+    await t.ctx.sessions.join(bobby, machineId, conn);
+    const before = (await walletBalance(t.ctx.db, bobby)).balance;
+    await t.ctx.sessions.cashIn(bobby, 5_000, `cash-in-${machineId}-again`);
+    const sessionId = conn.last('joined').session.sessionId as string;
+
+    await t.ctx.sessions.spin(bobby, 'again-1');
+    await until(() => conn.all('cycle').length === 1, 'the first cycle');
+    const first = conn.last('cycle') as { commandId: string; gameId: string };
+    expect(first).toMatchObject({ commandId: 'again-1', gameId: `${machineId}-1`, handPay: false });
+    await t.ctx.sessions.drain();
+
+    // The cabinet answers the same command id as a duplicate: the game it played, not a new one.
+    expect(await t.ctx.sessions.spin(bobby, 'again-1')).toMatchObject({ duplicate: true });
+    expect(conn.all('cycle')).toEqual([first, first]);
+    // The machine view after it carries the credits of now.
+    expect(conn.last('machine')).toMatchObject({ creditsCents: cabinet.machine.meters.creditsCents });
+    expect((await recordedGames(sessionId)).map((g) => g.game_id)).toEqual([`${machineId}-1`]);
+    await cashOutByTheRecords(bobby, sessionId, before);
+  });
+});

@@ -17,7 +17,7 @@
  * again (its overdue re-send, or its outbox after a reconnect), so the records never skip a game,
  * and nothing that books money on the records (`settled`) runs while one is missing.
  */
-import { Code, SessionAction, type GameCycle } from '@reel/protocol';
+import { Code, SessionAction, type GameCycle, type GameCycleView } from '@reel/protocol';
 import { feedJackpots, payJackpot, publishJackpots } from '../jackpots/jackpots.js';
 import { withMoney } from '../ledger/ledger-service.js';
 import { publishPublicPlay } from '../spectators/public-play.js';
@@ -40,6 +40,28 @@ interface CycleDeps extends SessionBase {
   /** A game autoplay played may cross a limit or the reality check's time: autoplay stops there. */
   autoplay: Pick<AutoplayWatch, 'afterCycle'>;
   track: (work: Promise<unknown>, where: string) => void;
+}
+
+/** The hand pay a game's win wrote (one per game: its id and start time identify it). */
+export const handPayCommandId = (machineId: number, cycle: GameCycle) => `hp-${machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
+
+/** The player's view of a game of their session. */
+export function cycleView(session: LiveSession, cycle: GameCycle, handPay: boolean): GameCycleView {
+  // The cabinet got the spin as `<session id>:<client's command id>` (session-play.ts).
+  const clientCommandId = cycle.commandId?.startsWith(`${session.id}:`) ? cycle.commandId.slice(session.id.length + 1) : undefined;
+  return {
+    gameId: cycle.gameId,
+    ...(clientCommandId ? { commandId: clientCommandId } : {}),
+    betCents: cycle.betCents,
+    winCents: cycle.winCents,
+    symbols: cycle.symbols,
+    creditsBeforeCents: cycle.creditsBeforeCents,
+    creditsAfterCents: cycle.creditsAfterCents,
+    freeSpin: cycle.freeSpin,
+    freeSpinsLeft: cycle.freeSpinsLeft,
+    jackpotHit: cycle.jackpotHit,
+    handPay,
+  };
 }
 
 /** A game is identified by its id and start time (the index `game_cycles_game`). */
@@ -90,21 +112,7 @@ export class GameCycles {
     if (!session) return;
     session.lastActivityMs = Date.now();
     session.lastCountSent = null;
-    // The cabinet got the spin as `<session id>:<client's command id>` (session-play.ts).
-    const clientCommandId = cycle.commandId?.startsWith(`${session.id}:`) ? cycle.commandId.slice(session.id.length + 1) : undefined;
-    kit.floor.send(session.playerId, 'cycle', {
-      gameId: cycle.gameId,
-      ...(clientCommandId ? { commandId: clientCommandId } : {}),
-      betCents: cycle.betCents,
-      winCents: cycle.winCents,
-      symbols: cycle.symbols,
-      creditsBeforeCents: cycle.creditsBeforeCents,
-      creditsAfterCents: cycle.creditsAfterCents,
-      freeSpin: cycle.freeSpin,
-      freeSpinsLeft: cycle.freeSpinsLeft,
-      jackpotHit: cycle.jackpotHit,
-      handPay,
-    });
+    kit.floor.send(session.playerId, 'cycle', cycleView(session, cycle, handPay));
     if (handPay) kit.floor.send(session.playerId, 'info', info(Code.HandPayWaiting, { amount: cycle.winCents }, SessionAction.HandPay));
     // Not awaited: the hand pay's cash out waits for this machine's cycles to be recorded. In a
     // bonus round the cabinet would refuse it (busy): it goes after the round's last free spin.
@@ -124,8 +132,7 @@ function storeCycle(kit: Pick<CycleDeps, 'db' | 'bus' | 'handPayLimitCents'>, ma
     if (!machine) return null;
     const handPay = Boolean(session) && (cycle.winCents > machine.handpay_limit_cents || cycle.winCents >= kit.handPayLimitCents());
     if (handPay && session) {
-      const commandId = `hp-${machineId}-${cycle.gameId}-${Math.round(cycle.startedAtMs)}`;
-      await insertHandPay(tx, { commandId, machineId, sessionId: session.id, playerId: session.playerId, amountCents: cycle.winCents });
+      await insertHandPay(tx, { commandId: handPayCommandId(machineId, cycle), machineId, sessionId: session.id, playerId: session.playerId, amountCents: cycle.winCents });
     }
     const levels = cycle.betCents > 0 ? await feedJackpots(tx, machine.brand_id, cycle.betCents) : null;
     const jackpot =

@@ -7,6 +7,7 @@ import { showView } from './cabinet-view.js';
 import { refuseWhileStopped } from './machine-locks.js';
 import type { SessionKit } from './session-kit.js';
 import { checkSpinAllowed } from './spin-check.js';
+import { replayRecordedCycle } from './cycle-replay.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
 type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'order' | 'meters' | 'settings' | 'protection' | 'autoplayWatch'>;
@@ -109,6 +110,7 @@ export class SessionPlay {
     } catch {
       throw new AppError(Code.MachineNoAnswer, 503);
     }
+    if (result.duplicate && result.cycle) await replayRecordedCycle(kit, live, result.cycle);
     kit.views.pushMachine(live.machineId);
     return result;
   }
