@@ -34,6 +34,8 @@ interface SpinSample {
 
 export class FloorPlayer {
   readonly spins: SpinSample[] = [];
+  /** When each game of the machine reached the player (free spins too). */
+  readonly cyclesAt: number[] = [];
   readonly errors = new Map<number, number>();
   reconnects = 0;
   /** Spin times passed over because the machine was busy (its free spins), as the web app's Spin button is then disabled. */
@@ -226,6 +228,7 @@ export class FloorPlayer {
     if (m.event === 'machine') this.cabinetState = String(m.data.cabinetState);
     if (m.event === 'joined') this.cabinetState = String((m.data.machine as { cabinetState: string }).cabinetState);
     if (spin && m.event === 'machine' && m.data.cabinetState !== 'idle') spin.acceptedAt ??= Date.now();
+    if (m.event === 'cycle') this.cyclesAt.push(Date.now());
     if (m.event === 'cycle' && typeof m.data.commandId === 'string') {
       this.results.add(m.data.commandId);
       if (spin?.commandId === m.data.commandId) spin.resultAt ??= Date.now();
