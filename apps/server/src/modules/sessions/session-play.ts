@@ -10,7 +10,7 @@ import { checkSpinAllowed } from './spin-check.js';
 import { replayRecordedCycle } from './cycle-replay.js';
 import { COMMAND_TIMEOUT_MS } from './types.js';
 
-type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'order' | 'meters' | 'settings' | 'protection' | 'autoplayWatch'>;
+type Kit = Pick<SessionKit, 'db' | 'cabinets' | 'video' | 'floor' | 'views' | 'order' | 'meters' | 'settings' | 'protection' | 'autoplayWatch' | 'warn'>;
 
 type PlayCommand =
   | { type: 'spin'; commandId: string }
@@ -110,7 +110,8 @@ export class SessionPlay {
     } catch {
       throw new AppError(Code.MachineNoAnswer, 503);
     }
-    if (result.duplicate && result.cycle) await replayRecordedCycle(kit, live, result.cycle);
+    // The command is played: a failed look-up of its record (the database away) must not answer it as failed.
+    if (result.duplicate && result.cycle) await replayRecordedCycle(kit, live, result.cycle).catch((error: unknown) => kit.warn(error, 'cycle replay'));
     kit.views.pushMachine(live.machineId);
     return result;
   }
