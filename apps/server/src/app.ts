@@ -12,7 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { TEXT_FORMAT, isText } from '@reel/protocol';
+import { SERVER_HEADER, TEXT_FORMAT, isText } from '@reel/protocol';
 import type { AppContext } from './context.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plugins/errors.js';
 import { authPlugin } from './plugins/auth.js';
@@ -126,6 +126,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean; log
     await docs.register(swaggerUi, { routePrefix: '/api/docs' });
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // In a cluster a socket's upgrade answer names the server that took it, as /check does for a
+  // request: where HAProxy sent a game socket can be seen from outside (docs/scale.md).
+  const serverId = ctx.cluster?.serverId;
+  if (serverId) app.websocketServer.on('headers', (headers: string[]) => headers.push(`${SERVER_HEADER}: ${serverId}`));
   await app.register(wsOriginPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
   await app.register(corsPlugin, { allowedOrigins: ctx.config.ws.allowedOrigins });
 

@@ -51,7 +51,7 @@ export interface AppContext {
     viewers: ViewerGateway | null;
     floor: RelayedFloor;
     cabinets: ClusterCabinets;
-    status(): { shards: number; sessions: number };
+    status(): { shards: number; sessions: number; relayed: number };
   };
 }
 

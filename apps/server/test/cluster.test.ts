@@ -5,8 +5,9 @@
  * whose shard server B owns (its cabinet on C); a lobby viewer on C sees it. Then B is killed with
  * -9: only B's shards move (every other shard keeps its owner and epoch), the player's socket on A
  * is closed for the new owner (1012), joins again and continues with the same credits; another
- * player, on a shard B did not own, notices nothing. The ledger audit is clean. Skipped, with the
- * reason printed, without NATS or HAProxy.
+ * player, on a shard B did not own, notices nothing: her socket, through HAProxy and naming her
+ * machine, landed on its shard's owner (no server relays it; HAProxy's owner map follows every
+ * move). The ledger audit is clean. Skipped, with the reason printed, without NATS or HAProxy.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { spawnTied, freePort } from '@reel/process';
-import { AdminFloorPath } from '@reel/protocol';
+import { AdminFloorPath, SERVER_HEADER } from '@reel/protocol';
 import { REPO_ROOT } from '../src/config.js';
 import { createPool, type Db } from '../src/db/pool.js';
 import { auditLedger, walletBalance } from '../src/modules/ledger/ledger.js';
@@ -48,6 +49,9 @@ function collect(url: string) {
   const socket = new WebSocket(url);
   const messages: Message[] = [];
   socket.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Message));
+  // The server that took the socket (its upgrade answer says).
+  let server: string | undefined;
+  socket.once('upgrade', (response) => (server = response.headers[SERVER_HEADER] as string | undefined));
   const opened = new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -56,6 +60,7 @@ function collect(url: string) {
     socket,
     messages,
     opened,
+    server: () => server,
     send: (event: string, data: unknown) => socket.send(JSON.stringify({ event, data })),
     async next(event: string, match: (m: Message) => boolean = () => true, timeoutMs = 30_000) {
       await waitUntil(() => messages.some((m) => m.event === event && match(m)), timeoutMs, event).catch((error: Error) => {
@@ -104,16 +109,33 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
 
   it('a player on A plays a machine whose shard B owns, a viewer on C sees it, and kill -9 of B moves only B\'s shards', async () => {
     const c = cluster!;
-    type Check = { server?: string; shards?: number; sessions?: number };
+    type Check = { server?: string; shards?: number; sessions?: number; relayed?: number };
     const check = async (url: string) => (await (await fetch(`${url}/check`)).json()) as Check;
     const checks = await Promise.all(c.servers.map((s) => check(s.url)));
     expect(checks.map((k) => k.shards).sort()).toEqual([21, 21, 22]);
     expect(checks.map((k) => k.sessions)).toEqual([0, 0, 0]);
+    expect(checks.map((k) => k.relayed)).toEqual([0, 0, 0]);
     expect(c.servers.map((s) => s.id)).toContain((await check(c.url)).server);
 
     const shardTable = async () =>
       new Map((await db.query<{ shard: number; owner: string; epoch: string }>('SELECT shard, owner, epoch FROM cluster_shards')).rows.map((r) => [r.shard, { owner: r.owner, epoch: r.epoch }]));
     const owners = await shardTable();
+    // HAProxy's map sends each shard's game sockets to its owner's backend (launch/owner-map.ts).
+    const mapFile = path.join(dataDir, 'shard-owners.map');
+    const mapFollows = async () => {
+      const table = await shardTable();
+      const map = new Map(fs.readFileSync(mapFile, 'utf8').trim().split('\n').map((line) => line.split(' ') as [string, string]).map(([shard, backend]) => [Number(shard), backend]));
+      return [...table].every(([shard, { owner }]) => map.get(shard) === `owner-${owner}`);
+    };
+    await waitUntil(mapFollows, 10_000, "HAProxy's owner map to name every shard's owner");
+    // A game socket through HAProxy naming a machine lands on its shard's owner, for each server.
+    for (const server of c.servers) {
+      const machineId = [...owners].find(([, o]) => o.owner === server.id)![0];
+      const probe = collect(`${c.url.replace(/^http/, 'ws')}/ws/game?token=none&machineId=${machineId}`);
+      await probe.opened;
+      expect(probe.server()).toBe(server.id);
+      probe.socket.close();
+    }
     // Machine m is in shard m (12 demo machines, 64 shards). B: the owner of machine 1's shard.
     const b = c.servers.find((s) => s.id === owners.get(1)!.owner)!;
     const [a, third] = c.servers.filter((s) => s !== b) as [typeof b, typeof b];
@@ -140,10 +162,12 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
     await game.opened;
     game.send('init', { machineID: 1, token, protocol: 1 });
     await game.next('joined');
+    expect(game.server()).toBe(a.id);
     await viewer.next('machine', (m) => m.data.id === 1 && m.data.status === 'playing');
-    // The session is B's: B's /check counts it, A's (the player's server) does not.
+    // The session is B's: B's /check counts it, A's (the player's server) does not; A relays the socket.
     expect((await check(b.url)).sessions).toBe(1);
     expect((await check(a.url)).sessions).toBe(0);
+    expect((await check(a.url)).relayed).toBe(1);
 
     game.send('cashin', { amountCents: 5_000, idempotencyKey: 'cluster-1' });
     await game.next('cashedIn');
@@ -162,12 +186,15 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
     let gameClose = 0;
     game.socket.once('close', (code) => (gameClose = code));
 
-    // Alice plays on C a machine of a shard B does not own: she must notice nothing.
-    const aliceToken = await login(third.url, 'alice', 'alice1234');
-    const alice = collect(`ws://127.0.0.1:${third.port}/ws/game?token=${aliceToken}`);
+    // Alice plays, through HAProxy, a machine of a shard B does not own: she must notice nothing.
+    // Her socket names the machine, so it lands on the shard's owner: no server relays it.
+    const aliceToken = await login(c.url, 'alice', 'alice1234');
+    const alice = collect(`${c.url.replace(/^http/, 'ws')}/ws/game?token=${aliceToken}&machineId=${elsewhere}`);
     await alice.opened;
     alice.send('init', { machineID: elsewhere, token: aliceToken, protocol: 1 });
     await alice.next('joined');
+    expect(alice.server()).toBe(owners.get(elsewhere)!.owner);
+    expect((await Promise.all(c.servers.map((s) => check(s.url)))).map((k) => k.relayed)).toEqual(c.servers.map((s) => (s === a ? 1 : 0)));
     alice.send('cashin', { amountCents: 1_000, idempotencyKey: 'cluster-alice-1' });
     await alice.next('cashedIn');
     let aliceClose = 0;
@@ -185,6 +212,7 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
       else expect(after.get(shard)).toEqual(was);
     }
     expect((await Promise.all([a, third].map((s) => check(s.url)))).map((k) => k.shards)).toEqual([32, 32]);
+    await waitUntil(mapFollows, 10_000, "HAProxy's owner map to name the new owners of B's shards");
 
     // A closes the player's socket for the shard's new owner (1012); the client joins again.
     await waitUntil(() => gameClose !== 0, 30_000, "the player's socket on A to be closed for the new owner");

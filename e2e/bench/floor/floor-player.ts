@@ -239,7 +239,7 @@ export class FloorPlayer {
 
   /** Opens the game socket and joins the seat's machine; after a drop, again until it is joined. */
   private async connect(): Promise<void> {
-    const url = `${this.baseUrl.replace(/^http/, 'ws')}/ws/game?token=${this.token}`;
+    const url = `${this.baseUrl.replace(/^http/, 'ws')}/ws/game?token=${this.token}&machineId=${this.seat.machineId}`;
     const socket = new WebSocket(url, { perMessageDeflate: false });
     this.socket = socket;
     const joined = new Promise<void>((resolve, reject) => {

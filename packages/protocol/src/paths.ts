@@ -71,12 +71,20 @@ export const RootPath = { check: '/check', settings: '/Settings.json', docs: '/a
 /** WebSocket paths (site root). Browsers pass the token in the query, as the spec says. */
 export const WsPath = {
   notifications: '/ws/notifications',
+  /**
+   * `/ws/game?token=…&machineId=n`: the machine id in the query is only a routing hint (the `init`
+   * message names the machine); a cluster's HAProxy sends the socket to the server owning the
+   * machine's shard (docs/scale.md), so its commands do not cross servers.
+   */
   game: '/ws/game',
   jackpot: '/ws/jackpot',
   /** A spectator's channel: `/ws/watch?token=…&machineId=n` (modules/spectators). */
   watch: '/ws/watch',
   agent: '/ws/agent',
 } as const;
+
+/** Several servers: the header of a WebSocket's upgrade answer naming the server that took the socket. */
+export const SERVER_HEADER = 'x-reel-server';
 
 /** The header every client-initiated money call carries; a retry with the same key returns the first answer. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

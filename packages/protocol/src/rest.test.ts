@@ -458,7 +458,7 @@ const examples: Record<string, Examples> = {
     valid: [
       { status: 1, code: 1, ip: '10.0.0.1', country: 'TR' },
       { status: 0, code: 0, ip: '203.0.113.5', country: 'DE' },
-      { status: 1, code: 1, ip: '10.0.0.1', country: 'TR', server: 's2', shards: 21, sessions: 40 },
+      { status: 1, code: 1, ip: '10.0.0.1', country: 'TR', server: 's2', shards: 21, sessions: 40, relayed: 3 },
     ],
     invalid: [
       { status: true, code: 1, ip: '10.0.0.1', country: 'TR' },

@@ -390,6 +390,9 @@ export const CheckResponse = Type.Object(
     server: Type.Optional(Type.String({ description: 'Several servers (docs/scale.md): the server instance that answered' })),
     shards: Type.Optional(Type.Integer({ minimum: 0, description: 'Several servers: how many machine shards the answering server owns' })),
     sessions: Type.Optional(Type.Integer({ minimum: 0, description: 'Several servers: how many open sessions the answering server owns (in its shards)' })),
+    relayed: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Several servers: game sockets joined on the answering server whose session another server owns (HAProxy sends a socket naming its machine to the owner)' }),
+    ),
   },
   { $id: 'CheckResponse' },
 );

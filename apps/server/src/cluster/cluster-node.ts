@@ -37,10 +37,11 @@ export async function createClusterNode(config: Config, databaseUrl: string, log
   const ctx = await createBaseContext(config, databaseUrl, bus);
   const machineOfPlayer = async (playerId: number) =>
     (await ctx.db.query<{ machine_id: number }>("SELECT machine_id FROM slot_sessions WHERE player_id = $1 AND status <> 'closed' LIMIT 1", [playerId])).rows[0]?.machine_id ?? null;
-  const client = new SessionClient(bus, serverId, machineOfPlayer);
   const relay = relayCabinets(bus, ctx.cabinets, serverId);
   const mirror = new ClusterCabinets(bus, ctx.cabinets, serverId);
   const owners = new ShardOwners(ctx, mirror, serverId);
+  // HAProxy sends a game socket to its shard's owner (launch/haproxy.ts): most calls are answered here.
+  const client = new SessionClient(bus, serverId, machineOfPlayer, owners);
   const video = ctx.media
     ? shardVideo(ctx, ctx.media, new FilteredCabinets(mirror, (machineId) => owners.owns(shardOf(machineId))), (machineId) => owners.wantsStream(machineId))
     : null;
@@ -51,7 +52,7 @@ export async function createClusterNode(config: Config, databaseUrl: string, log
     viewers: ctx.media ? remoteViewers(bus) : null,
     floor: relayFloor(client),
     cabinets: mirror,
-    status: () => owners.status(),
+    status: () => ({ ...owners.status(), relayed: client.relayedSockets() }),
   };
   const leases = new ShardLeases({ databaseUrl, serverId, onAcquired: (shard, epoch) => owners.activate(shard, epoch), onLost: (shard) => owners.deactivate(shard), log });
   let alive: NodeJS.Timeout | undefined;

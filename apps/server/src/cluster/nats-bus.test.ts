@@ -64,6 +64,23 @@ function contract(name: string, make: () => Promise<[Bus, Bus]>, remote: boolean
       expect(heard).toHaveLength(1);
     });
 
+    it("delivers a family's topics to subscribeFamily, in the order published alongside another subscription, and no other topic", async () => {
+      const heard: string[] = [];
+      const offFamily = b.subscribeFamily('player', (topic, m) => heard.push(`${topic}:${(m as { n: number }).n}`));
+      const offLobby = b.subscribe('lobby', (m) => heard.push(`lobby:${(m as { n: number }).n}`));
+      await settle();
+      a.publish('player.7', { n: 1 });
+      a.publish('lobby', { n: 2 });
+      a.publish('players', { n: 3 });
+      a.publish('player.7.extra', { n: 4 });
+      a.publish('cab.events', { n: 5 });
+      a.publish('player.8', { n: 6 });
+      await markerHeard(a, b, 'marker.family');
+      expect(heard).toEqual(['player.7:1', 'lobby:2', 'player.8:6']);
+      offFamily();
+      offLobby();
+    });
+
     it('answers requests, passes coded failures back, and says when nobody answers', async () => {
       const off = b.respond('svc.double', async (m) => {
         const n = (m as { n: number }).n;

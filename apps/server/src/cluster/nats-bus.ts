@@ -89,6 +89,15 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
         }),
       );
     },
+    subscribeFamily(family, handler) {
+      return track(
+        nc.subscribe(`${subject(family)}.*`, {
+          callback: (error, msg) => {
+            if (!error) handler(msg.subject.slice(prefix.length), codec.decode(msg.data));
+          },
+        }),
+      );
+    },
     async request(topic, message, opts = {}) {
       const timeout = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       let reply: Reply;

@@ -3,7 +3,7 @@ import { Code } from '@reel/protocol';
 import { createLocalBus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import { COMMAND_TIMEOUT_MS, type GameConnection } from '../modules/sessions/types.js';
-import { CALL_TIMEOUT_MS, SessionClient, SessionTopic, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
+import { CALL_TIMEOUT_MS, SessionClient, SessionTopic, type LocalOwner, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
 
 /** Player 7's open session is on machine 65: shard 1 of 64. */
 const onMachine65 = async () => 65;
@@ -114,6 +114,36 @@ describe('SessionClient', () => {
     await expect(client.cashOut(8)).rejects.toMatchObject({ code: Code.NoOpenSession });
     await expect(client.openSessionOf(8)).resolves.toBeNull();
     expect(asked).toEqual(['2:spin', '3:isHeld']);
+    client.stop();
+  });
+
+  it('a call on a shard this server serves is answered here with the socket itself; any other goes over the bus', async () => {
+    const bus = createLocalBus();
+    const here: string[] = [];
+    const sockets: GameConnection[] = [];
+    const local: LocalOwner = {
+      call: async (shard, call, conn) => {
+        if (shard !== 1) return undefined;
+        here.push(call.method);
+        if (conn) sockets.push(conn);
+        return { owner: 's2', value: null };
+      },
+    };
+    const client = new SessionClient(bus, 's2', onMachine65, local);
+    const overBus: SessionCall[] = [];
+    bus.respond(SessionTopic.call(2), async (message) => {
+      overBus.push(message as SessionCall);
+      return { owner: 's1', value: null } satisfies SessionReply;
+    });
+    const mine: GameConnection = { send: () => {}, close: () => {} };
+    const relayed: GameConnection = { send: () => {}, close: () => {} };
+    await client.join(7, 65, mine);
+    await client.join(8, 2, relayed);
+    await client.spin(7, 'c-1');
+    expect(here).toEqual(['join', 'spin']);
+    expect(sockets).toEqual([mine]);
+    expect(overBus.map((c) => [c.method, c.conn?.server])).toEqual([['join', 's2']]);
+    expect(client.relayedSockets()).toBe(1);
     client.stop();
   });
 

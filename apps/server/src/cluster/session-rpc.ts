@@ -24,6 +24,7 @@ import { BusError, type Bus } from '../lib/bus.js';
 import { AppError } from '../lib/errors.js';
 import { COMMAND_TIMEOUT_MS, type GameConnection, type SessionService } from '../modules/sessions/types.js';
 import { RemoteError } from './nats-bus.js';
+import { OwnerTable } from './owner-table.js';
 import { shardOf } from './shards.js';
 
 export const SessionTopic = {
@@ -53,6 +54,22 @@ export interface SessionCall {
   method: SessionMethod;
   args: unknown[];
   conn?: ConnectionHandle;
+}
+
+/**
+ * The shards this very server owns (shard-owners.ts): a call on one of them is answered here,
+ * without the bus, and a socket joined here is the session's own connection. `call` resolves
+ * undefined when the shard is not served here (not owned, still starting or stopping): then the
+ * bus decides, as for any other shard.
+ */
+export interface LocalOwner {
+  call(shard: number, call: SessionCall, conn?: GameConnection): Promise<SessionReply | undefined>;
+}
+
+/** A game socket: the real one, and how its shard's owner on another server names it. */
+interface SocketRef {
+  handle: ConnectionHandle;
+  conn: GameConnection;
 }
 
 /** The machine of a player's open session (the database), or null when none. */
@@ -88,8 +105,7 @@ const OWNER_CHANGED = Symbol('owner changed');
 
 export class SessionClient implements SessionService {
   private readonly connections = new Map<string, { conn: GameConnection; shard: number; owner: string | null }>();
-  /** Each shard's owner last announced, with its epoch. */
-  private readonly owners = new Map<number, { owner: string; epoch: number }>();
+  private readonly owners = new OwnerTable();
   private readonly ownerChangeWaiters = new Map<number, Set<() => void>>();
   /** The shard of the machine each player joined through this server (a hint: the database decides). */
   private readonly playerShards = new Map<number, number>();
@@ -100,6 +116,7 @@ export class SessionClient implements SessionService {
     private readonly bus: Bus,
     private readonly server: string,
     private readonly machineOfPlayer: PlayerMachineLookup,
+    private readonly local: LocalOwner | null = null,
   ) {
     this.offs.push(
       bus.subscribe(SessionTopic.connection(server), (message) => {
@@ -117,14 +134,17 @@ export class SessionClient implements SessionService {
     for (const off of this.offs.splice(0)) off();
   }
 
+  /** Game sockets joined here whose session another server owns (`GET /check`). */
+  relayedSockets() {
+    let n = 0;
+    for (const entry of this.connections.values()) if (entry.owner !== null && entry.owner !== this.server) n++;
+    return n;
+  }
+
   /** Game sockets joined under another owner of their shard are unknown to this one: they reconnect and join again. */
-  private announced({ owner, shards }: OwnerAnnouncement) {
-    for (const [shard, epoch] of shards) {
-      const previous = this.owners.get(shard);
-      // A late announcement of an earlier owner changes nothing.
-      if (previous && previous.epoch > epoch) continue;
-      this.owners.set(shard, { owner, epoch });
-      if (!previous || previous.owner === owner) continue;
+  private announced(announcement: OwnerAnnouncement) {
+    for (const { shard, owner, previous } of this.owners.apply(announcement)) {
+      if (previous === undefined) continue;
       for (const wake of this.ownerChangeWaiters.get(shard) ?? []) wake();
       for (const [id, entry] of [...this.connections]) {
         if (entry.shard === shard && entry.owner && entry.owner !== owner) {
@@ -136,10 +156,13 @@ export class SessionClient implements SessionService {
   }
 
   /** Asks the owner of `shard`, waiting through a failover (exactly-once rules: the file comment). */
-  async ask(shard: number, method: SessionMethod, args: unknown[], conn?: ConnectionHandle): Promise<SessionReply> {
+  async ask(shard: number, method: SessionMethod, args: unknown[], socket?: SocketRef): Promise<SessionReply> {
     const deadline = Date.now() + OWNER_WAIT_MS;
     for (;;) {
+      const here = await this.local?.call(shard, { method, args }, socket?.conn);
+      if (here) return here;
       try {
+        const conn = socket?.handle;
         const request = this.bus.request(SessionTopic.call(shard), { method, args, conn } satisfies SessionCall, { timeoutMs: CALL_TIMEOUT_MS });
         const reply = await this.untilOwnerChanges(shard, request);
         if (reply !== OWNER_CHANGED) return reply as SessionReply;
@@ -210,7 +233,7 @@ export class SessionClient implements SessionService {
     const shard = shardOf(machineId);
     this.playerShards.set(playerId, shard);
     this.connections.set(id, { conn, shard, owner: null });
-    const reply = await this.ask(shard, 'join', [playerId, machineId], { server: this.server, id });
+    const reply = await this.ask(shard, 'join', [playerId, machineId], { handle: { server: this.server, id }, conn });
     const entry = this.connections.get(id);
     if (entry) entry.owner = reply.owner;
   }
@@ -220,7 +243,7 @@ export class SessionClient implements SessionService {
     const entry = id ? this.connections.get(id) : undefined;
     if (!id || !entry) return;
     this.connections.delete(id);
-    await this.ask(entry.shard, 'disconnect', [playerId], { server: this.server, id });
+    await this.ask(entry.shard, 'disconnect', [playerId], { handle: { server: this.server, id }, conn: entry.conn });
   }
 
   async leave(playerId: number) {

@@ -13,7 +13,7 @@ import type { GameConnection, VideoPort } from '../modules/sessions/types.js';
 import type { ClusterCabinets } from './cluster-cabinets.js';
 import type { ShardVideo } from './cluster-video.js';
 import { FilteredCabinets } from './filtered-cabinets.js';
-import { SessionTopic, type ConnectionHandle, type ConnectionMessage, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
+import { SessionTopic, type ConnectionHandle, type ConnectionMessage, type LocalOwner, type OwnerAnnouncement, type SessionCall, type SessionReply } from './session-rpc.js';
 import { SHARD_COUNT, shardOf } from './shards.js';
 
 const ANNOUNCE_MS = 1_000;
@@ -32,10 +32,12 @@ interface OwnedShard {
   manager: SessionManager;
   cabinets: FilteredCabinets;
   remotes: Map<string, Remote>;
+  /** Answering calls: from when its manager has started until it begins to stop. */
+  serving: boolean;
   offs: (() => void)[];
 }
 
-export class ShardOwners {
+export class ShardOwners implements LocalOwner {
   private readonly shards = new Map<number, OwnedShard>();
   private readonly lastSeen = new Map<string, number>();
   private readonly offs: (() => void)[] = [];
@@ -93,7 +95,7 @@ export class ShardOwners {
     const cabinets = new FilteredCabinets(this.mirror, (machineId) => shardOf(machineId) === shard);
     const video: VideoPort = this.video ?? { grant: async () => null };
     const manager = new SessionManager(this.ctx, cabinets, video, this.ctx.config.sessions);
-    const owned: OwnedShard = { epoch, manager, cabinets, remotes: new Map(), offs: [] };
+    const owned: OwnedShard = { epoch, manager, cabinets, remotes: new Map(), serving: false, offs: [] };
     this.shards.set(shard, owned);
     try {
       await manager.start({ index: shard, count: SHARD_COUNT });
@@ -103,6 +105,7 @@ export class ShardOwners {
       throw error;
     }
     owned.offs.push(bus.respond(SessionTopic.call(shard), (message) => this.handle(shard, owned, message as SessionCall), { group: 'owner' }));
+    owned.serving = true;
     if (this.video) owned.offs.push(this.video.serve(shard));
     this.announce();
     // Every server says which machines of the shard it holds; each 'connected' runs the meter check
@@ -113,6 +116,7 @@ export class ShardOwners {
   async deactivate(shard: number) {
     const owned = this.shards.get(shard);
     if (!owned) return;
+    owned.serving = false;
     for (const off of owned.offs.splice(0)) off();
     owned.manager.beginShutdown();
     await owned.manager.stop();
@@ -127,19 +131,30 @@ export class ShardOwners {
     this.ctx.bus.publish(SessionTopic.owner, message);
   }
 
-  private async handle(shard: number, owned: OwnedShard, call: SessionCall): Promise<SessionReply> {
+  /** A call of this server's own routes (LocalOwner): `conn` is the game socket itself. */
+  async call(shard: number, call: SessionCall, conn?: GameConnection): Promise<SessionReply | undefined> {
+    const owned = this.shards.get(shard);
+    if (!owned?.serving) return undefined;
+    return this.handle(shard, owned, call, conn);
+  }
+
+  /** `local`: the socket of a call from this server; otherwise `call.conn` names one on another server. */
+  private async handle(shard: number, owned: OwnedShard, call: SessionCall, local?: GameConnection): Promise<SessionReply> {
     const { manager } = owned;
     if (this.shards.get(shard) !== owned) throw new Error(`not the owner of shard ${shard}`);
     const [playerId] = call.args as [number];
     let value: unknown = null;
     if (call.method === 'join') {
-      const conn = this.remote(owned, call.conn!, playerId);
+      const conn = local ?? this.remote(owned, call.conn!, playerId);
       await manager.join(playerId, call.args[1] as number, conn);
     } else if (call.method === 'disconnect') {
-      const key = keyOf(call.conn!);
-      const remote = owned.remotes.get(key);
-      owned.remotes.delete(key);
-      if (remote) await manager.disconnect(playerId, remote.conn);
+      if (local) await manager.disconnect(playerId, local);
+      else {
+        const key = keyOf(call.conn!);
+        const remote = owned.remotes.get(key);
+        owned.remotes.delete(key);
+        if (remote) await manager.disconnect(playerId, remote.conn);
+      }
     } else {
       const method = manager[call.method] as (...args: unknown[]) => unknown;
       value = (await method.apply(manager, call.args)) ?? null;

@@ -11,6 +11,11 @@ export interface Bus {
   /** Every message on every topic (a pattern subscription on Redis or NATS). */
   subscribeAll(handler: (topic: string, message: unknown) => void): () => void;
   /**
+   * Every topic of a family, `<family>.<name>` (`player` → `player.42`): a wildcard subscription on
+   * NATS, so a server is sent only those, not every message on the bus.
+   */
+  subscribeFamily(family: string, handler: (topic: string, message: unknown) => void): () => void;
+  /**
    * Asks whoever answers `topic` (one responder) and resolves with its answer; rejects with
    * `BusNoResponder` when nobody answers the topic and `BusTimeout` after `timeoutMs`.
    */
@@ -53,6 +58,14 @@ export function createLocalBus(): Bus {
     subscribeAll(handler) {
       emitter.on(ALL, handler);
       return () => void emitter.off(ALL, handler);
+    },
+    subscribeFamily(family, handler) {
+      const prefix = `${family}.`;
+      const member = (topic: string, message: unknown) => {
+        if (topic.startsWith(prefix) && !topic.includes('.', prefix.length)) handler(topic, message);
+      };
+      emitter.on(ALL, member);
+      return () => void emitter.off(ALL, member);
     },
     async request(topic, message, opts = {}) {
       const handler = responders.get(topic);

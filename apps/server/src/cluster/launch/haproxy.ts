@@ -1,9 +1,21 @@
 /**
  * HAProxy in front of the cluster's servers: HTTP and WebSockets on one port (TLS and HTTP/2 when
- * given a certificate), round robin, no sticky sessions (any server serves any player), health
- * checks on `/check`. A server marked down has its open connections cut at once, so the browsers'
- * sockets reconnect to a live one.
+ * given a certificate), the fewest connections first, no sticky sessions (any server serves any
+ * player), health checks on `/check`. A server marked down has its open connections cut at once, so
+ * the browsers' sockets reconnect to a live one.
+ *
+ * A game socket names its machine (`/ws/game?…&machineId=n`) and goes to the owner of the machine's
+ * shard: the map file says each shard's backend (`owner-<server>`, kept by owner-map.ts from the
+ * owners' announcements), so a player's commands are played on the server they arrive at instead of
+ * crossing to another. Each owner backend holds the other servers as backups: while its server is
+ * down, or before the map knows the shard, the socket lands on any server, which relays as before.
  */
+import { SHARD_COUNT } from '../shards.js';
+
+/** The backend of the game sockets of the shards `server` owns. */
+export const ownerBackend = (server: string) => `owner-${server}`;
+/** The backend for everything else, and for a shard whose owner the map does not know. */
+export const ANY_SERVER = 'servers';
 interface HaproxyOptions {
   port: number;
   bind?: string;
@@ -21,13 +33,18 @@ interface HaproxyOptions {
    * readiness checks), which need not trust the certificate.
    */
   internalPort?: number;
+  /** The shard → owner backend map (owner-map.ts); without it, game sockets are balanced like the rest. */
+  ownerMap?: { mapFile: string; adminSocket: string };
 }
 
 export function haproxyConfig(opts: HaproxyOptions): string {
   const maxconn = opts.maxconn ?? 20_000;
+  const map = opts.ownerMap;
   return [
     // No global maxconn: HAProxy derives it from its file descriptor limit (ulimit -n).
     'global',
+    // The owner map is changed at run time through this socket (only its owner may use it).
+    ...(map ? [`  stats socket ${map.adminSocket} mode 600 level admin`] : []),
     '',
     'defaults',
     '  mode http',
@@ -45,9 +62,16 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     `  maxconn ${maxconn}`,
     // The servers see plain HTTP from HAProxy: tell them what the browser used.
     ...(opts.tlsPem ? ['  http-request set-header X-Forwarded-Proto https if { ssl_fc }'] : []),
-    '  default_backend servers',
+    ...(map
+      ? [
+          '  acl game_socket path /ws/game',
+          '  acl names_machine url_param(machineId) -m int ge 0',
+          `  use_backend %[url_param(machineId),mod(${SHARD_COUNT}),map_int(${map.mapFile},${ANY_SERVER})] if game_socket names_machine`,
+        ]
+      : []),
+    `  default_backend ${ANY_SERVER}`,
     '',
-    'backend servers',
+    `backend ${ANY_SERVER}`,
     // WebSockets live long: send each new one to the server with the fewest.
     '  balance leastconn',
     // A server that just died refuses the connection before its health check fails: try another.
@@ -58,5 +82,20 @@ export function haproxyConfig(opts: HaproxyOptions): string {
     '  default-server inter 1s fastinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
     ...opts.servers.map((s) => `  server ${s.id} 127.0.0.1:${s.port} check maxconn ${maxconn}`),
     '',
+    ...(map ? opts.servers.flatMap((owner) => ownerBackendConfig(owner.id, opts.servers, maxconn)) : []),
   ].join('\n');
+}
+
+/** The owner first; the others, tracking the health checks above, only while it is down. */
+function ownerBackendConfig(owner: string, servers: HaproxyOptions['servers'], maxconn: number): string[] {
+  return [
+    `backend ${ownerBackend(owner)}`,
+    '  balance leastconn',
+    '  option allbackups',
+    '  retries 3',
+    '  option redispatch 1',
+    '  default-server on-marked-down shutdown-sessions',
+    ...servers.map((s) => `  server ${s.id} 127.0.0.1:${s.port} track ${ANY_SERVER}/${s.id} maxconn ${maxconn}${s.id === owner ? '' : ' backup'}`),
+    '',
+  ];
 }

@@ -6,6 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnTied, stopChild } from '@reel/process';
 import { REPO_ROOT } from '../../config.js';
@@ -13,6 +14,7 @@ import { createPool } from '../../db/pool.js';
 import { migrate } from '../../db/migrate.js';
 import { seedDemo } from '../../demo/seed.js';
 import { haproxyConfig } from './haproxy.js';
+import { followShardOwners, writeInitialOwnerMap } from './owner-map.js';
 import { SHARD_COUNT, quotaOf } from '../shards.js';
 
 interface ClusterOptions {
@@ -80,6 +82,16 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+/** The longest path a Unix socket may have (sun_path, less its terminating zero). */
+const UNIX_SOCKET_PATH_MAX = 107;
+
+/** HAProxy's admin socket in the data folder, or in a private temporary folder when that path is too long. */
+function adminSocketPath(dataDir: string) {
+  const inData = path.join(dataDir, 'haproxy-admin.sock');
+  if (Buffer.byteLength(inData) <= UNIX_SOCKET_PATH_MAX) return inData;
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reel-haproxy-')), 'admin.sock');
 }
 
 /** Migrates the shared database and seeds the demo data once, before any server starts. */
@@ -174,6 +186,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await balanced();
 
   const cfgFile = path.join(opts.dataDir, 'haproxy.cfg');
+  const ownerMap = { mapFile: path.join(opts.dataDir, 'shard-owners.map'), adminSocket: adminSocketPath(opts.dataDir) };
+  writeInitialOwnerMap(ownerMap.mapFile);
   // What the parts on this machine use: with TLS a plain bind of its own, which needs no trust in the certificate.
   const internalPort = opts.tlsPem ? opts.port + 4 : opts.port;
   fs.writeFileSync(
@@ -183,6 +197,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       bind: opts.bind,
       maxconn: opts.maxconn,
       servers: opts.serverPorts.map((port, i) => ({ id: `s${i + 1}`, port })),
+      ownerMap,
       ...(opts.tlsPem ? { tlsPem: opts.tlsPem, internalPort } : {}),
     }),
   );
@@ -192,6 +207,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   await waitFor(async () => (await fetch(`http://127.0.0.1:${internalPort}/check`)).ok, 20_000, 'HAProxy', () =>
     haproxy.exitCode !== null ? `exited with ${haproxy.exitCode} (its config: ${cfgFile})` : null,
   );
+  const owners = await followShardOwners({ natsUrl: opts.natsUrl, natsPrefix: opts.natsPrefix, ...ownerMap, log });
 
   let cabinets: ChildProcess | null = null;
   if (opts.cabinets !== null) {
@@ -217,6 +233,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       stopping = true;
       if (cabinets) await stopChild(cabinets);
       await Promise.all(servers.map((s) => stopChild(s.child)));
+      await owners.stop();
       await stopChild(haproxy);
     },
   };

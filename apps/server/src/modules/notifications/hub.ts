@@ -29,6 +29,8 @@ interface Client {
   sentSeq: number;
 }
 
+/** A player's own topic, `player.<id>` (Topic.player). */
+const PLAYER_FAMILY = 'player';
 const PLAYER_TOPIC = /^player\.(\d+)$/;
 /** Unsent bytes a notification socket may pile up before it is closed as too slow. */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
@@ -95,7 +97,9 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     for (const client of clients) writeEntries(client, entries, joined);
   });
 
-  const unsubscribeAll = bus.subscribeAll((topic, message) => {
+  // One stream for the player topics and the lobby (on NATS, one connection delivers both in the
+  // order they were published); every other topic of the bus never reaches this server for it.
+  const onMessage = (topic: string, message: unknown) => {
     const match = PLAYER_TOPIC.exec(topic);
     const playerId = match ? Number(match[1]) : topic === Topic.lobby ? null : undefined;
     if (playerId === undefined) return;
@@ -114,7 +118,8 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     // The player's own message goes now, behind the lobby states waiting for the next batch.
     const entries = [...lobby.waiting(), entry];
     for (const client of clients) if (client.playerId === playerId) writeEntries(client, entries);
-  });
+  };
+  const unsubscribeTopics = [bus.subscribeFamily(PLAYER_FAMILY, onMessage), bus.subscribe(Topic.lobby, (message) => onMessage(Topic.lobby, message))];
 
   const unsubscribeRevoked = bus.subscribe(Topic.tokenRevoked, (message) => {
     const { jti, playerId, code, params } = message as { jti?: string; playerId: number; code?: number; params?: Params };
@@ -148,7 +153,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     },
     connectedPlayers: () => new Set([...clients].map((c) => c.playerId)),
     close() {
-      unsubscribeAll();
+      for (const off of unsubscribeTopics) off();
       unsubscribeRevoked();
       lobby.flush();
       batch.flush();

@@ -13,7 +13,7 @@ interface SiteRouteDeps {
   geo: GeoService;
   config: { settingsFile: string; webDistDir: string; ipCheck: { enabled: boolean } };
   /** In a cluster: this server's id and what it owns now, which /check reports. */
-  server?: { id: string; owns(): { shards: number; sessions: number } };
+  server?: { id: string; owns(): { shards: number; sessions: number; relayed: number } };
 }
 
 /** Everything here is open: the page, its settings and the country check come before any sign-in. */

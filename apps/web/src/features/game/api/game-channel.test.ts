@@ -342,11 +342,11 @@ describe('GameChannel address', () => {
     return urls[0]!;
   }
 
-  it('opens the game socket on the host API_URL names, not on the page host', () => {
-    expect(socketUrlWith('https://api.example.com/api/', 'token 1')).toBe('wss://api.example.com/ws/game?token=token%201');
+  it('opens the game socket on the host API_URL names, not on the page host, naming the machine for the cluster\'s HAProxy', () => {
+    expect(socketUrlWith('https://api.example.com/api/', 'token 1')).toBe('wss://api.example.com/ws/game?token=token%201&machineId=3');
   });
 
   it('stays on the page host while API_URL is a path', () => {
-    expect(socketUrlWith('/api/', 't')).toBe(`ws://${window.location.host}/ws/game?token=t`);
+    expect(socketUrlWith('/api/', 't')).toBe(`ws://${window.location.host}/ws/game?token=t&machineId=3`);
   });
 });

@@ -35,9 +35,12 @@ const LEAVE_TIMEOUT_MS = 2_000;
 
 const OPEN = 1;
 
-/** On the backend's host (API_URL), like every other call: a front end served elsewhere plays too. */
-function gameChannelUrl(token: string): string {
-  return backendSocketUrl(WsPath.game, token);
+/**
+ * On the backend's host (API_URL), like every other call: a front end served elsewhere plays too.
+ * The machine in the query lets a cluster's HAProxy send the socket to its shard's owner.
+ */
+function gameChannelUrl(token: string, machineId: number): string {
+  return `${backendSocketUrl(WsPath.game, token)}&machineId=${machineId}`;
 }
 
 function newCommandId(): string {
@@ -202,7 +205,7 @@ export class GameChannel {
       return;
     }
     this.setStatus(this.joinedOnce ? GameChannelStatus.Reconnecting : GameChannelStatus.Connecting);
-    const url = (this.options.url ?? gameChannelUrl)(token);
+    const url = this.options.url ? this.options.url(token) : gameChannelUrl(token, this.options.machineId);
     let socket: SocketLike;
     try {
       socket = this.options.createSocket
