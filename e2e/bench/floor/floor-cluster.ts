@@ -142,20 +142,13 @@ export async function openFloor(machines: number, log: (line: string) => void): 
  * Open sessions per server. With shard ownership each server's `/check` says how many it owns
  * (`sessions`); without it the one lease holder (`cluster_lease`) owns them all, and `spread` is false.
  */
-export async function sessionOwnership(floor: Floor): Promise<{ perServer: Record<string, number>; spread: boolean; how: string }> {
+/** Each server's open sessions and the game sockets it relays to another server, as its /check says. */
+export async function sessionOwnership(floor: Floor): Promise<{ perServer: Record<string, number>; relayed: Record<string, number>; spread: boolean }> {
   const c = floor.cluster!;
   const answers = await Promise.all(
-    c.servers.map(async (s) => {
-      const body = (await (await fetch(`${s.url}/check`)).json().catch(() => ({}))) as { sessions?: unknown };
-      return typeof body.sessions === 'number' ? body.sessions : null;
-    }),
+    c.servers.map(async (s) => (await (await fetch(`${s.url}/check`)).json().catch(() => ({}))) as { sessions?: number; relayed?: number }),
   );
-  if (answers.every((n) => n !== null)) {
-    const perServer = Object.fromEntries(c.servers.map((s, i) => [s.id, answers[i]!]));
-    return { perServer, spread: answers.filter((n) => n > 0).length > 1, how: "each server's /check (sessions)" };
-  }
-  const owner = (await floor.db.query<{ owner: string }>('SELECT owner FROM cluster_lease')).rows[0]?.owner ?? '?';
-  const open = (await floor.db.query<{ n: number }>("SELECT count(*)::int AS n FROM slot_sessions WHERE status <> 'closed'")).rows[0]!.n;
-  const perServer = Object.fromEntries(c.servers.map((s) => [s.id, s.id === owner ? open : 0]));
-  return { perServer, spread: false, how: `one lease (cluster_lease: ${owner} owns every session; /check reports no per-server sessions)` };
+  const perServer = Object.fromEntries(c.servers.map((s, i) => [s.id, answers[i]!.sessions ?? 0]));
+  const relayed = Object.fromEntries(c.servers.map((s, i) => [s.id, answers[i]!.relayed ?? 0]));
+  return { perServer, relayed, spread: Object.values(perServer).filter((n) => n > 0).length > 1 };
 }

@@ -7,8 +7,8 @@
  * A game socket names its machine (`/ws/game?…&machineId=n`) and goes to the owner of the machine's
  * shard: the map file says each shard's backend (`owner-<server>`, kept by owner-map.ts from the
  * owners' announcements), so a player's commands are played on the server they arrive at instead of
- * crossing to another. Each owner backend holds the other servers as backups: while its server is
- * down, or before the map knows the shard, the socket lands on any server, which relays as before.
+ * crossing to another. Each owner backend holds the other servers after the owner: while it is down,
+ * or before the map knows the shard, the socket lands on another server, which relays as before.
  */
 import { SHARD_COUNT } from '../shards.js';
 
@@ -86,16 +86,20 @@ export function haproxyConfig(opts: HaproxyOptions): string {
   ].join('\n');
 }
 
-/** The owner first; the others, tracking the health checks above, only while it is down. */
+/**
+ * The owner first (`balance first` takes the lowest id with a free slot), the others, tracking the
+ * health checks above, after it: while it is down, and at once for a connection it refuses (a
+ * killed owner, before its checks fail), as a retry is redispatched to another server.
+ */
 function ownerBackendConfig(owner: string, servers: HaproxyOptions['servers'], maxconn: number): string[] {
+  const ordered = [...servers.filter((s) => s.id === owner), ...servers.filter((s) => s.id !== owner)];
   return [
     `backend ${ownerBackend(owner)}`,
-    '  balance leastconn',
-    '  option allbackups',
+    '  balance first',
     '  retries 3',
     '  option redispatch 1',
     '  default-server on-marked-down shutdown-sessions',
-    ...servers.map((s) => `  server ${s.id} 127.0.0.1:${s.port} track ${ANY_SERVER}/${s.id} maxconn ${maxconn}${s.id === owner ? '' : ' backup'}`),
+    ...ordered.map((s, i) => `  server ${s.id} 127.0.0.1:${s.port} track ${ANY_SERVER}/${s.id} maxconn ${maxconn} id ${i + 1}`),
     '',
   ];
 }
