@@ -14,9 +14,17 @@ const JACKPOT_CONTRIBUTION_BP = [50, 30, 20];
 
 /** Feeds the brand's levels with a bet, in the caller's transaction; returns them as the lobby shows them. */
 export async function feedJackpots(db: Queryable, brandId: number, betCents: number): Promise<string> {
+  // Every game of the brand updates the same rows: they are locked in level order first. One UPDATE
+  // of the three rows locks them in whatever order its scan meets them (a row's new version moves),
+  // so two games deadlocked, each waiting out PostgreSQL's 1 s deadlock check before one was retried:
+  // 30 concurrent games made 14 a second instead of 216 (docs/scale.md, "The M=200 stall").
   const { rows } = await db.query<{ level: number; amount_cents: number }>(
-    `UPDATE jackpots SET amount_cents = amount_cents + (($2::bigint * (ARRAY[${JACKPOT_CONTRIBUTION_BP.join(',')}])[level]) / 10000)
-      WHERE brand_id = $1 AND level <= ${JACKPOT_CONTRIBUTION_BP.length} RETURNING level, amount_cents`,
+    `WITH locked AS (
+       SELECT level FROM jackpots WHERE brand_id = $1 AND level <= ${JACKPOT_CONTRIBUTION_BP.length} ORDER BY level FOR UPDATE
+     )
+     UPDATE jackpots j SET amount_cents = j.amount_cents + (($2::bigint * (ARRAY[${JACKPOT_CONTRIBUTION_BP.join(',')}])[j.level]) / 10000)
+       FROM locked WHERE j.brand_id = $1 AND j.level = locked.level
+       RETURNING j.level, j.amount_cents`,
     [brandId, betCents],
   );
   return rows
