@@ -25,8 +25,12 @@ export const PRODUCT_LOG_DIR = path.join(REPO_ROOT, '.tmp/e2e-logs');
  * nobody watches. Quick reels (a spin lands in 0.64 s instead of 1.62 s) keep the tests from
  * waiting on animations: the suite plays dozens of spins, and free-spin rounds and autoplay pause
  * 0.25 s between games (the server's autoplay stop reaches the cabinet before it may start the next
- * game, docs/sessions.md, so a short pause cannot play one game too many). The live-video stage's
- * product runs with `npm start`'s timing and two warm streams (video/video-product.ts says why).
+ * game, docs/sessions.md, so a short pause cannot play one game too many). A queue's ready check
+ * lasts 45 s instead of 15: the queue test checks, while it runs, that the first player is turned
+ * away (a join and its redirect), and on a loaded 2-core box that outlasted 15 s before the test
+ * pressed Play now (CI, 2026-11-28); the check's expiry is the server tests' (machine-queue.test.ts).
+ * The live-video stage's product runs with `npm start`'s timing and two warm streams
+ * (video/video-product.ts says why).
  */
 export const PRODUCT_ENV: NodeJS.ProcessEnv = {
   LOG_LEVEL: 'warn',
@@ -36,6 +40,7 @@ export const PRODUCT_ENV: NodeJS.ProcessEnv = {
   CABINET_REEL_STAGGER_MS: '60',
   CABINET_CASH_OUT_MS: '200',
   CABINET_AUTOPLAY_GAP_MS: '250',
+  QUEUE_READY_CHECK_MS: '45000',
 };
 
 /**
