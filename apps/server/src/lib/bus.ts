@@ -90,9 +90,13 @@ export function createLocalBus(): Bus {
 }
 
 /** Topic names, one place. */
+const PLAYER_FAMILY = 'player';
+
 export const Topic = {
   /** Messages for one player: `{ event, data }` of the notification channel. */
-  player: (playerId: number) => `player.${playerId}`,
+  player: (playerId: number) => `${PLAYER_FAMILY}.${playerId}`,
+  /** Every player's topic (`subscribeFamily`). */
+  players: PLAYER_FAMILY,
   /** Messages for every lobby viewer: `{ event: 'machine' | 'jackpot', data }`. */
   lobby: 'lobby',
   tokenRevoked: 'auth.token-revoked',

@@ -235,6 +235,8 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       await Promise.all(servers.map((s) => stopChild(s.child)));
       await owners.stop();
       await stopChild(haproxy);
+      // A private temporary folder of its own (a long data folder path): nothing else lives there.
+      if (path.dirname(ownerMap.adminSocket) !== opts.dataDir) fs.rmSync(path.dirname(ownerMap.adminSocket), { recursive: true, force: true });
     },
   };
 }

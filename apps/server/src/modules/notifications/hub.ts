@@ -30,8 +30,7 @@ interface Client {
 }
 
 /** A player's own topic, `player.<id>` (Topic.player). */
-const PLAYER_FAMILY = 'player';
-const PLAYER_TOPIC = /^player\.(\d+)$/;
+const PLAYER_TOPIC = new RegExp(`^${Topic.players}\\.(\\d+)$`);
 /** Unsent bytes a notification socket may pile up before it is closed as too slow. */
 const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
 
@@ -119,7 +118,7 @@ export function createNotificationHub(bus: Bus, options: { bufferSize?: number; 
     const entries = [...lobby.waiting(), entry];
     for (const client of clients) if (client.playerId === playerId) writeEntries(client, entries);
   };
-  const unsubscribeTopics = [bus.subscribeFamily(PLAYER_FAMILY, onMessage), bus.subscribe(Topic.lobby, (message) => onMessage(Topic.lobby, message))];
+  const unsubscribeTopics = [bus.subscribeFamily(Topic.players, onMessage), bus.subscribe(Topic.lobby, (message) => onMessage(Topic.lobby, message))];
 
   const unsubscribeRevoked = bus.subscribe(Topic.tokenRevoked, (message) => {
     const { jti, playerId, code, params } = message as { jti?: string; playerId: number; code?: number; params?: Params };
