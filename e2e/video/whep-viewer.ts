@@ -3,18 +3,45 @@
  * the server's own offer for Janus) and counts the RTP packets it receives; it decodes nothing, so
  * a browser's decoding cost does not weigh on the machine being measured.
  */
-import { RTCPeerConnection as NodePeerConnection } from 'werift';
+import { RTCPeerConnection as NodePeerConnection, SrtpAuthenticationError } from 'werift';
 
 interface WhepViewer {
   counter: { packets: number };
   close(): Promise<void>;
 }
 
-/** Attaches to `whepUrl` (absolute) with a stream grant. */
-export async function attachWhepViewer(whepUrl: string, grant: string, timeoutMs = 10_000): Promise<WhepViewer> {
+/**
+ * After its first packet, a count-only viewer counts every SRTP packet that reaches its transport
+ * and drops it undecrypted (werift's own path for a packet that fails authentication): hundreds of
+ * them fit in one node process, where decrypting viewers saturate it near 150 and stop keeping up.
+ */
+function countOnly(peer: NodePeerConnection, counter: { packets: number }) {
+  const dropped = new SrtpAuthenticationError('counted, not decrypted');
+  for (const transceiver of peer.getTransceivers()) {
+    const dtls = transceiver.dtlsTransport as unknown as { srtp: { decrypt(data: Buffer): Buffer } };
+    dtls.srtp = {
+      decrypt: () => {
+        counter.packets++;
+        throw dropped;
+      },
+    };
+  }
+}
+
+/**
+ * Attaches to `whepUrl` (absolute) with a stream grant. `decrypt: false` makes it a count-only
+ * viewer (countOnly above): the media path's cost is the same, the viewer's is a fraction.
+ */
+export async function attachWhepViewer(whepUrl: string, grant: string, timeoutMs = 10_000, { decrypt = true } = {}): Promise<WhepViewer> {
   let pc = new NodePeerConnection({});
   const counter = { packets: 0 };
-  const watch = (peer: NodePeerConnection) => peer.onTrack.subscribe((track) => track.onReceiveRtp.subscribe(() => counter.packets++));
+  const watch = (peer: NodePeerConnection) =>
+    peer.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe(() => {
+        counter.packets++;
+        if (!decrypt && counter.packets === 1) countOnly(peer, counter);
+      }),
+    );
   watch(pc);
   let resource: string | null = null;
   const close = async () => {

@@ -1,10 +1,11 @@
 /**
  * Builds the scale path's Janus (janus-install.ts says which and why) the same way every time:
- * Debian's source package of 1.4.1 fetched from deb.debian.org (snapshot.debian.org by hash once
- * the pool has moved on), each file checked against its SHA-256, unpacked with Debian's own patches
- * (`dpkg-source -x`), `apps/media/janus/ice-nack-loop.patch` applied, configured with the fixed
- * line in JANUS_SOURCE, built with SOURCE_DATE_EPOCH from Debian's changelog, and moved into its
- * prefix in one rename (two builds at once: the first rename wins, the other is dropped).
+ * Debian's source packages of Janus 1.4.1 and libsrtp2 2.5.0 fetched from deb.debian.org
+ * (snapshot.debian.org by hash once the pool has moved on), each file checked against its SHA-256,
+ * unpacked with Debian's own patches (`dpkg-source -x`); libsrtp2 built static on OpenSSL; Janus
+ * with `apps/media/janus/*.patch` applied, configured with the fixed line in JANUS_SOURCE against
+ * that libsrtp2, built with SOURCE_DATE_EPOCH from Debian's changelog, and moved into its prefix
+ * in one rename (two builds at once: the first rename wins, the other is dropped).
  * A prefix already there is reused. Needs root (apt-get of the build dependencies, /var/lib);
  * without it, or when a step fails, it says why and the media process keeps Debian's Janus.
  * `npm test`, `npm run cluster`, `npm run bench` and `MEDIA_BACKEND=janus npm start` call it;
@@ -16,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEBIAN_JANUS_BIN, JANUS_PATCH_FILE, JANUS_SOURCE, patchedJanusPrefix } from './janus-install.js';
+import { DEBIAN_JANUS_BIN, JANUS_PATCH_FILES, JANUS_SOURCE, LIBSRTP_SOURCE, patchedJanusPrefix } from './janus-install.js';
 
 /** Debian bookworm packages the configure line above needs (and dpkg-source, patch). */
 const BUILD_DEPS = [
@@ -34,12 +35,10 @@ const BUILD_DEPS = [
   'libssl-dev',
   'zlib1g-dev',
   'libmicrohttpd-dev',
-  'libsrtp2-dev',
   // Not needed by this configure line, but the streaming plugin links it when present: installed
   // always, so the build does not depend on what the machine happened to have.
   'libcurl4-openssl-dev',
 ];
-const POOL = 'http://deb.debian.org/debian/pool/main/j/janus/';
 const SNAPSHOT_BY_HASH = 'https://snapshot.debian.org/file/';
 const FALLBACK = `Debian's ${DEBIAN_JANUS_BIN} is used instead (bookworm's 1.1.2 freezes on lossy links, docs/video.md)`;
 
@@ -51,7 +50,7 @@ export async function ensurePatchedJanus(log: Log = console.log): Promise<string
   const bin = path.join(prefix, 'bin/janus');
   if (fs.existsSync(bin)) return bin;
   if (process.getuid?.() !== 0) {
-    log(`Janus with the NACK fix is not built (${prefix}); building it needs root: sudo npx tsx apps/media/src/janus/janus-build.ts. ${FALLBACK}.`);
+    log(`Janus with our patches is not built (${prefix}); building it needs root: sudo npx tsx apps/media/src/janus/janus-build.ts. ${FALLBACK}.`);
     return null;
   }
   fs.mkdirSync(path.dirname(prefix), { recursive: true });
@@ -59,32 +58,41 @@ export async function ensurePatchedJanus(log: Log = console.log): Promise<string
   const buildLog = path.join(work, 'build.log');
   const out = fs.openSync(buildLog, 'a');
   try {
-    log(`Building Janus ${JANUS_SOURCE.version} with the NACK fix into ${prefix} (about a minute; log ${buildLog})…`);
+    log(`Building Janus ${JANUS_SOURCE.version} with our patches and libsrtp2 ${LIBSRTP_SOURCE.version} on OpenSSL into ${prefix} (about two minutes; log ${buildLog})…`);
     installBuildDeps();
-    for (const file of JANUS_SOURCE.files) fs.writeFileSync(path.join(work, file.name), await download(file));
-    const src = path.join(work, 'src');
-    const step = (cmd: string, args: string[], cwd = src, env: NodeJS.ProcessEnv = {}) => {
+    for (const source of [JANUS_SOURCE, LIBSRTP_SOURCE]) for (const file of source.files) fs.writeFileSync(path.join(work, file.name), await download(source.pool, file));
+    const step = (cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) => {
       const r = spawnSync(cmd, args, { cwd, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
       if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal}); see ${buildLog}`);
     };
+    const srtp = path.join(work, 'libsrtp2');
+    const srtpPrefix = path.join(work, 'libsrtp2-prefix');
+    step('dpkg-source', ['--no-check', '-x', LIBSRTP_SOURCE.dsc, srtp], work);
+    step('./configure', [`--prefix=${srtpPrefix}`, ...LIBSRTP_SOURCE.configure], srtp);
+    step('make', [`-j${os.availableParallelism()}`, 'libsrtp2.a'], srtp);
+    step('make', ['install'], srtp);
+    const src = path.join(work, 'src');
     step('dpkg-source', ['--no-check', '-x', JANUS_SOURCE.dsc, src], work);
-    step('patch', ['-p1', '--forward', '-i', JANUS_PATCH_FILE]);
+    for (const patch of JANUS_PATCH_FILES) step('patch', ['-p1', '--forward', '-i', patch], src);
     const epoch = spawnSync('dpkg-parsechangelog', ['-S', 'Timestamp'], { cwd: src, encoding: 'utf8' }).stdout.trim();
-    const env = { SOURCE_DATE_EPOCH: epoch };
+    // Only the static libsrtp2.a is in that prefix, so the link takes it and not a system libsrtp2.so.
+    const env = { SOURCE_DATE_EPOCH: epoch, PKG_CONFIG_PATH: path.join(srtpPrefix, 'lib/pkgconfig') };
     step('sh', ['autogen.sh'], src, env);
     step('./configure', [`--prefix=${prefix}`, ...JANUS_SOURCE.configure], src, env);
     step('make', [`-j${os.availableParallelism()}`], src, env);
     step('make', ['install', `DESTDIR=${path.join(work, 'stage')}`], src, env);
+    const linked = spawnSync('ldd', [path.join(work, 'stage', prefix, 'bin/janus')], { encoding: 'utf8' }).stdout;
+    if (/libsrtp2\.so/.test(linked)) throw new Error('the build linked the system libsrtp2 (on NSS), not the one built on OpenSSL');
     try {
       fs.renameSync(path.join(work, 'stage', prefix), prefix);
     } catch (err) {
       // Another build (a second npm test) finished first: its prefix is the same build.
       if (!fs.existsSync(bin)) throw err;
     }
-    log(`Janus ${JANUS_SOURCE.version} with the NACK fix installed: ${bin}`);
+    log(`Janus ${JANUS_SOURCE.version} with our patches installed: ${bin}`);
     return bin;
   } catch (err) {
-    log(`Could not build Janus with the NACK fix: ${err instanceof Error ? err.message : String(err)}. ${FALLBACK}.`);
+    log(`Could not build Janus with our patches: ${err instanceof Error ? err.message : String(err)}. ${FALLBACK}.`);
     return null;
   } finally {
     fs.closeSync(out);
@@ -109,9 +117,9 @@ function installBuildDeps(): void {
 }
 
 /** The file from Debian's pool, else from snapshot.debian.org by its SHA-1; refused unless its SHA-256 matches. */
-async function download(file: (typeof JANUS_SOURCE.files)[number]): Promise<Buffer> {
+async function download(pool: string, file: (typeof JANUS_SOURCE.files)[number]): Promise<Buffer> {
   const problems: string[] = [];
-  for (const url of [POOL + file.name, SNAPSHOT_BY_HASH + file.sha1]) {
+  for (const url of [pool + file.name, SNAPSHOT_BY_HASH + file.sha1]) {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(120_000) });
       if (!res.ok) {

@@ -1,10 +1,11 @@
 /**
  * Which Janus the media process runs, and where a Janus binary keeps its plugins.
  *
- * The scale path runs Janus built from Debian's own source package of 1.4.1 with the NACK fix in
- * `apps/media/janus/ice-nack-loop.patch` (docs/video.md, "Janus (scale path)"), installed by
- * `ensurePatchedJanus` (janus-build.ts) under a prefix named after the source and the patch, so a
- * changed patch or configure line is a new prefix and never a stale build. When that build is
+ * The scale path runs Janus built from Debian's own source package of 1.4.1 with the patches in
+ * `apps/media/janus` (the NACK fix, one loop wake-up an iteration) and linked to libsrtp2 built from
+ * Debian's source on OpenSSL (docs/video.md, "Janus (scale path)"), installed by
+ * `ensurePatchedJanus` (janus-build.ts) under a prefix named after the sources, the patches and the
+ * configure lines, so a changed patch or configure line is a new prefix and never a stale build. When that build is
  * absent (not root, or the build failed), Debian's `/usr/bin/janus` (bookworm: 1.1.2) is used.
  * `JANUS_BIN` overrides both.
  *
@@ -28,7 +29,7 @@ export function janusLibDir(bin: string, exists: (file: string) => boolean = exi
   return exists(path.join(prefixed, 'plugins')) ? prefixed : DEBIAN_JANUS_LIB;
 }
 
-/** A file of Debian's source package, checked by its SHA-256 before use. */
+/** A file of a Debian source package, checked by its SHA-256 before use. */
 interface SourceFile {
   name: string;
   sha256: string;
@@ -39,6 +40,7 @@ interface SourceFile {
 /** Debian's source package of Janus 1.4.1 (unstable, 2026), as `apt-get source janus=1.4.1+ds-4` fetches it. */
 export const JANUS_SOURCE = {
   version: '1.4.1+ds-4',
+  pool: 'http://deb.debian.org/debian/pool/main/j/janus/',
   dsc: 'janus_1.4.1+ds-4.dsc',
   files: [
     {
@@ -75,16 +77,51 @@ export const JANUS_SOURCE = {
   ],
 };
 
-export const JANUS_PATCH_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../janus/ice-nack-loop.patch');
+/**
+ * libsrtp2 as Debian ships it (bookworm's 2.5.0-3), but on OpenSSL, as Janus' README recommends:
+ * Debian builds it on NSS, which sets up a cipher context for every packet (about a tenth of
+ * Janus' CPU with viewers attached, docs/benchmarks.md). Built static and linked into Janus only.
+ */
+export const LIBSRTP_SOURCE = {
+  version: '2.5.0-3',
+  pool: 'http://deb.debian.org/debian/pool/main/libs/libsrtp2/',
+  dsc: 'libsrtp2_2.5.0-3.dsc',
+  files: [
+    {
+      name: 'libsrtp2_2.5.0-3.dsc',
+      sha256: '3b77c17dc1cf3135fbdaaf4cb0c5f4ae69793dd4cea63b9e466286e7687c861e',
+      sha1: '85211ee31684b486968cdf84656879ffa5512bd3',
+    },
+    {
+      name: 'libsrtp2_2.5.0.orig.tar.gz',
+      sha256: '8a43ef8e9ae2b665292591af62aa1a4ae41e468b6d98d8258f91478735da4e09',
+      sha1: 'af805be67b47d7e376c0c1d8c675502684902b74',
+    },
+    {
+      name: 'libsrtp2_2.5.0-3.debian.tar.xz',
+      sha256: '3a3cafa12033d32cd0d5ad4d78f102bc6d998f7d67a17f262c436d0734865af4',
+      sha1: '395db63356acb7940c0fafae933eb9aaa5db69b2',
+    },
+  ] satisfies SourceFile[],
+  // -fPIC: the archive is linked into Debian's position-independent executables.
+  configure: ['--enable-openssl', 'CFLAGS=-O2 -fPIC'],
+};
+
+/** Applied in this order. */
+export const JANUS_PATCH_FILES = ['ice-nack-loop.patch', 'ice-loop-wakeups.patch'].map((name) =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../janus', name),
+);
+const readPatches = () => JANUS_PATCH_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 
 /**
- * `/var/lib/reel-live/janus-1.4.1+ds-4-<12 hex>`: the hash covers the source, the patch and the
- * configure line, so each distinct build has its own folder and a present folder is reused as is.
+ * `/var/lib/reel-live/janus-1.4.1+ds-4-<12 hex>`: the hash covers both sources, the patches and the
+ * configure lines, so each distinct build has its own folder and a present folder is reused as is.
  */
-export function patchedJanusPrefix(patch: string = readFileSync(JANUS_PATCH_FILE, 'utf8')): string {
+export function patchedJanusPrefix(patches: string = readPatches()): string {
   const hash = createHash('sha256')
     .update(JSON.stringify({ files: JANUS_SOURCE.files.map((f) => f.sha256), configure: JANUS_SOURCE.configure }))
-    .update(patch)
+    .update(JSON.stringify({ files: LIBSRTP_SOURCE.files.map((f) => f.sha256), configure: LIBSRTP_SOURCE.configure }))
+    .update(patches)
     .digest('hex')
     .slice(0, 12);
   return path.join(SYSTEM_DIR, `janus-${JANUS_SOURCE.version}-${hash}`);
@@ -100,7 +137,7 @@ interface JanusChoice {
 export function chooseJanus(env: NodeJS.ProcessEnv = process.env, exists: (file: string) => boolean = existsSync): JanusChoice {
   if (env.JANUS_BIN) return { bin: env.JANUS_BIN, what: 'JANUS_BIN' };
   const patched = path.join(patchedJanusPrefix(), 'bin/janus');
-  if (exists(patched)) return { bin: patched, what: `Janus ${JANUS_SOURCE.version} with the NACK fix (apps/media/janus)` };
+  if (exists(patched)) return { bin: patched, what: `Janus ${JANUS_SOURCE.version} with our patches (apps/media/janus), libsrtp2 ${LIBSRTP_SOURCE.version} on OpenSSL` };
   return { bin: DEBIAN_JANUS_BIN, what: "Debian's package (the NACK-fixed build is not installed)" };
 }
 
