@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEBIAN_JANUS_BIN, JANUS_PATCH_FILES, JANUS_SOURCE, LIBSRTP_SOURCE, patchedJanusPrefix } from './janus-install.js';
+import { DEBIAN_JANUS_BIN, JANUS_PATCH_FILES, JANUS_SOURCE, LIBSRTP_SOURCE, patchedJanusPrefix, srtpLinkProblem } from './janus-install.js';
 
 /** Debian bookworm packages the configure line above needs (and dpkg-source, patch). */
 const BUILD_DEPS = [
@@ -81,8 +81,8 @@ export async function ensurePatchedJanus(log: Log = console.log): Promise<string
     step('./configure', [`--prefix=${prefix}`, ...JANUS_SOURCE.configure], src, env);
     step('make', [`-j${os.availableParallelism()}`], src, env);
     step('make', ['install', `DESTDIR=${path.join(work, 'stage')}`], src, env);
-    const linked = spawnSync('ldd', [path.join(work, 'stage', prefix, 'bin/janus')], { encoding: 'utf8' }).stdout;
-    if (/libsrtp2\.so/.test(linked)) throw new Error('the build linked the system libsrtp2 (on NSS), not the one built on OpenSSL');
+    const srtpProblem = srtpLinkProblem(path.join(work, 'stage', prefix, 'bin/janus'));
+    if (srtpProblem) throw new Error(`the built Janus ${srtpProblem}`);
     try {
       fs.renameSync(path.join(work, 'stage', prefix), prefix);
     } catch (err) {

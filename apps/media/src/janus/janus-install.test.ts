@@ -1,7 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEBIAN_JANUS_BIN, chooseJanus, janusLibDir, patchedJanusPrefix } from './janus-install.js';
+import { DEBIAN_JANUS_BIN, chooseJanus, janusLibDir, patchedJanusPrefix, srtpLinkProblem } from './janus-install.js';
+
+if (!existsSync(DEBIAN_JANUS_BIN)) console.log(`srtpLinkProblem test: skipped, ${DEBIAN_JANUS_BIN} is not installed (CI installs Debian's janus)`);
+describe.skipIf(!existsSync(DEBIAN_JANUS_BIN))('srtpLinkProblem', () => {
+  it("names Debian's libsrtp2 on NSS in Debian's own Janus", () => {
+    expect(srtpLinkProblem(DEBIAN_JANUS_BIN)).toMatch(/libsrtp2 \(on NSS\)/);
+  });
+});
 
 describe('janusLibDir', () => {
   it("takes Debian's folder for Debian's binary", () => {
@@ -48,8 +54,7 @@ const built = `${patchedJanusPrefix()}/bin/janus`;
 if (!existsSync(built)) console.log(`janus build test: skipped, the patched Janus is not built (${built}); npm test builds it as root`);
 describe.skipIf(!existsSync(built))('the patched Janus build', () => {
   it("takes SRTP from the libsrtp2 built on OpenSSL, not Debian's libsrtp2.so on NSS", () => {
-    const linked = spawnSync('ldd', [built], { encoding: 'utf8' }).stdout;
-    expect(linked).toMatch(/libcrypto\.so/);
-    expect(linked).not.toMatch(/libsrtp2\.so|libnss3\.so/);
+    expect(srtpLinkProblem(built)).toBeNull();
   });
+
 });

@@ -114,6 +114,17 @@ export const JANUS_PATCH_FILES = ['ice-nack-loop.patch', 'ice-loop-wakeups.patch
 const readPatches = () => JANUS_PATCH_FILES.map((file) => readFileSync(file, 'utf8')).join('\n');
 
 /**
+ * Why the Janus at `bin` does not take its SRTP from the libsrtp2 built on OpenSSL, or null when it
+ * does: linking Debian's libsrtp2.so (on NSS) is what the build must not end with.
+ */
+export function srtpLinkProblem(bin: string): string | null {
+  const linked = spawnSync('ldd', [bin], { encoding: 'utf8' }).stdout;
+  if (/libsrtp2\.so|libnss3\.so/.test(linked)) return "links Debian's libsrtp2 (on NSS), not the one built on OpenSSL";
+  if (!/libcrypto\.so/.test(linked)) return "does not link OpenSSL's libcrypto";
+  return null;
+}
+
+/**
  * `/var/lib/reel-live/janus-1.4.1+ds-4-<12 hex>`: the hash covers both sources, the patches and the
  * configure lines, so each distinct build has its own folder and a present folder is reused as is.
  */
@@ -138,7 +149,7 @@ export function chooseJanus(env: NodeJS.ProcessEnv = process.env, exists: (file:
   if (env.JANUS_BIN) return { bin: env.JANUS_BIN, what: 'JANUS_BIN' };
   const patched = path.join(patchedJanusPrefix(), 'bin/janus');
   if (exists(patched)) return { bin: patched, what: `Janus ${JANUS_SOURCE.version} with our patches (apps/media/janus), libsrtp2 ${LIBSRTP_SOURCE.version} on OpenSSL` };
-  return { bin: DEBIAN_JANUS_BIN, what: "Debian's package (the NACK-fixed build is not installed)" };
+  return { bin: DEBIAN_JANUS_BIN, what: "Debian's package (the patched build is not installed)" };
 }
 
 /** `1.4.1` from `janus --version` ("Janus version: 1401 (1.4.1)"), or why not. */
