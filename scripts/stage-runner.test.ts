@@ -33,6 +33,26 @@ describe('the stage runner of npm test', () => {
     vi.restoreAllMocks();
   }, 60_000);
 
+  it('runs a stage in the background across others: its output and row wait for the join', async () => {
+    const logged: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void logged.push(line));
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (logged.push(String(chunk)), true));
+    const runner = new StageRunner(root);
+    const started = Date.now();
+    const background = runner.startBeside({ title: 'in the background', ...node('console.log("background says"); setTimeout(() => {}, 2000)') });
+    await runner.runTogether([{ title: 'meanwhile', ...node('setTimeout(() => {}, 3000)') }]);
+    // The background stage ended while 'meanwhile' ran, but has not been reported.
+    expect(logged.join('\n')).not.toContain('background says');
+    expect(await runner.join(background)).toBe(true);
+    const wall = (Date.now() - started) / 1000;
+    const said = logged.join('\n');
+    expect(said.indexOf('background says')).toBeGreaterThan(said.indexOf('meanwhile: passed'));
+    expect(runner.results.map((stage) => stage.title)).toEqual(['meanwhile', 'in the background']);
+    // Beside each other: together about as long as one.
+    expect(wall).toBeLessThan(runner.results[0]!.seconds + runner.results[1]!.seconds - 0.5);
+    vi.restoreAllMocks();
+  }, 60_000);
+
   it('runs a stage alone and records a failure', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const runner = new StageRunner(root);

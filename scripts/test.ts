@@ -3,8 +3,8 @@
  * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), builds
  * the scale path's NACK-fixed Janus (apps/media/src/janus/janus-build.ts; root too), starts
  * a nats-server of its own for the cluster tests when no NATS_URL is given, then: a build of the web
- * app, type check, lint, dead exports and the short fault suite (at once), the unit, component and
- * API tests (Vitest), the product's end-to-end tests in Chromium (Playwright), and the live-video
+ * app, type check, lint and dead exports (at once), the unit, component and API tests (Vitest),
+ * with the short fault suite in the background across both, the product's end-to-end tests in Chromium (Playwright), and the live-video
  * end-to-end tests alone. Ends with a table of every stage's duration and CPU time;
  * exits non-zero when any stage fails (docs/operations.md, "Test stages").
  */
@@ -61,30 +61,38 @@ stages.timed('web build (vite)', () => {
     return false;
   }
 });
+// The short fault suite (kill -9 of every part under play; the seed is printed to replay a failure)
+// runs in the background from here until Vitest ends: it waits on restarts for much of its time
+// (~70 s of CPU in ~155 s), judges no timing (its minimums of acknowledged operations are a quarter
+// of what it reaches alone) and only writes in its own temporary folder. Alone after the checks it
+// held the stage 75 s past the type check (CI, 2026-11-29); never beside the product e2e, whose
+// browser tests fill both cores.
+const faultSuite = stages.startBeside({ title: 'fault suite, short (kill -9 under play, docs/operations.md)', command: 'npx', args: ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50'] });
 // The fast checks, at once (each is one process; together they fill two cores), so a type or lint
-// error shows within a few minutes, and beside them the short fault suite (kill -9 of every part
-// under play; the seed is printed to replay a failure): it waits on restarts for much of its time,
-// judges no timing (its minimums of acknowledged operations are a quarter of what it reaches alone)
-// and only writes in its own temporary folder. Vitest comes after them, never beside:
-// lint-walls.test.ts plants files in the tree that eslint and knip would read.
+// error shows within a few minutes. Vitest comes after them, never beside: lint-walls.test.ts
+// plants files in the tree that eslint and knip would read.
 await stages.runTogether([
   { title: 'type check (tsc, strict)', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   { title: 'lint (eslint, 0 warnings)', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
   // Exports nothing imports (knip.json names the entry points: tests, benches, e2e specs).
   { title: 'dead exports (knip)', command: 'npx', args: ['knip', '--include', 'exports,types', '--no-progress'] },
-  { title: 'fault suite, short (kill -9 under play, docs/operations.md)', command: 'npx', args: ['tsx', 'e2e/chaos/bank.ts', '--seconds', '50'] },
 ]);
 // Vitest and the product browser tests one after another by default: run at once on two cores
 // (load 18-23 on a quiet CI machine) they saved ~4 minutes but a timing test missed its figure
 // (encoder-stall: 16 frames/s after the stop, 28 alone) in one of two clean-clone runs, and a red
 // CI costs more than 4 minutes. REEL_TEST_TOGETHER=1 runs them at once (docs/operations.md).
-const vitestStage = { title: 'unit, component and API tests (vitest)', command: 'npx', args: ['vitest', 'run'] };
+// Vitest runs through runTogether (asynchronously, its output live) so the fault suite's output
+// keeps draining meanwhile.
+const vitestStage = { title: 'unit, component and API tests (vitest)', command: 'npx', args: ['vitest', 'run'], live: true };
 const productE2eStage = { title: 'product end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/playwright.config.ts'] };
 const together = process.env.REEL_TEST_TOGETHER === '1';
 console.log(`\nVitest and the product e2e run ${together ? 'at once (REEL_TEST_TOGETHER=1)' : 'one after another'}`);
-if (together) await stages.runTogether([vitestStage, { ...productE2eStage, live: true }]);
-else {
-  stages.run(vitestStage);
+if (together) {
+  await stages.join(faultSuite);
+  await stages.runTogether([{ ...vitestStage, live: false }, { ...productE2eStage, live: true }]);
+} else {
+  await stages.runTogether([vitestStage]);
+  await stages.join(faultSuite);
   stages.run(productE2eStage);
 }
 // Alone: the smoothness test counts freezes, which needs the two cores to itself.
