@@ -23,7 +23,7 @@ interface EndedStage extends StageResult {
   heldOutput: Buffer | null;
 }
 
-export interface BackgroundStage {
+interface BackgroundStage {
   readonly title: string;
   readonly ended: Promise<EndedStage>;
 }

@@ -3,9 +3,10 @@
  * tests need when missing (Debian's chromium, ffmpeg, janus, nats-server, haproxy; needs root), builds
  * the scale path's NACK-fixed Janus (apps/media/src/janus/janus-build.ts; root too), starts
  * a nats-server of its own for the cluster tests when no NATS_URL is given, then: a build of the web
- * app, type check, lint and dead exports (at once), the unit, component and API tests (Vitest),
- * with the short fault suite in the background across both, the product's end-to-end tests in Chromium (Playwright), and the live-video
- * end-to-end tests alone. Ends with a table of every stage's duration and CPU time;
+ * app; type check, lint and dead exports at once; the unit, component and API tests (Vitest), with
+ * the short fault suite in the background across the checks and Vitest; the product's end-to-end
+ * tests in Chromium (Playwright); the live-video end-to-end tests in two stages, the product's video
+ * and smoothness alone, last. Ends with a table of every stage's duration and CPU time;
  * exits non-zero when any stage fails (docs/operations.md, "Test stages").
  */
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { ensureSystemPackages, type SystemPackage } from './system-packages.js';
 import { formatStageTable } from './stage-table.js';
 import { StageRunner } from './stage-runner.js';
 import { ensurePatchedJanus } from '../apps/media/src/janus/janus-build.js';
+import { ALONE_PROJECTS, PAIRED_PROJECTS, PAIRED_WORKERS, projectArgs } from '../e2e/video/video-stages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NATS_SERVER = '/usr/sbin/nats-server';
@@ -95,8 +97,12 @@ if (together) {
   await stages.join(faultSuite);
   stages.run(productE2eStage);
 }
-// Alone: the smoothness test counts freezes, which needs the two cores to itself.
-stages.run({ title: 'live video end-to-end tests in Chromium (playwright)', command: 'npx', args: ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts'] });
+// The live-video projects in two stages (e2e/video/video-stages.ts): the harness, Janus, video
+// unavailable and cluster tests two at a time, then the product's video alone, since the smoothness
+// test counts freezes, which needs the two cores to itself.
+const videoConfig = ['playwright', 'test', '-c', 'e2e/video/playwright.config.ts'];
+stages.run({ title: 'live video end-to-end tests: harness, Janus, unavailable, cluster', command: 'npx', args: [...videoConfig, ...projectArgs(PAIRED_PROJECTS), '--workers', String(PAIRED_WORKERS)] });
+stages.run({ title: "live video end-to-end tests: the product's video and smoothness, alone", command: 'npx', args: [...videoConfig, ...projectArgs(ALONE_PROJECTS)] });
 
 if (nats) await stopChild(nats.child);
 const failed = stages.results.filter((stage) => !stage.ok).length;

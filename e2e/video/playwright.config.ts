@@ -13,7 +13,8 @@
  * product as `npm start` runs it, shared by its specs (video-product.ts): every machine's video on
  * its game screen (every-machine-video.e2e.ts), and half a minute of play without a freeze once per
  * ffmpeg (smooth-video.e2e.ts).
- * `--project ffmpeg-bundled` runs one of them.
+ * `--project ffmpeg-bundled` runs one of them. `npm test` runs product-video alone and the others two
+ * at a time before it (video-stages.ts); run by hand, every project runs one test at a time.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ import { defineConfig } from '@playwright/test';
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.js';
 import { FFMPEG_CHOICES } from './ffmpeg-choice.js';
+import { assertEveryProjectStaged } from './video-stages.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +39,7 @@ export default defineConfig({
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: [
+  projects: stagedProjects([
     ...FFMPEG_CHOICES.map((choice) => ({
       name: `ffmpeg-${choice.name}`,
       testIgnore: ['**/video-unavailable.e2e.ts', '**/cluster.e2e.ts', '**/every-machine-video.e2e.ts', '**/smooth-video.e2e.ts'],
@@ -48,5 +50,10 @@ export default defineConfig({
     { name: 'product-video', testMatch: ['**/every-machine-video.e2e.ts', '**/smooth-video.e2e.ts'], timeout: 240_000 },
     // Once, with the cabinets' own ffmpeg choice: it is about the servers, not the encoder.
     { name: 'cluster', testMatch: '**/cluster.e2e.ts', timeout: 300_000 },
-  ],
+  ]),
 });
+
+function stagedProjects<P extends { name: string }>(projects: P[]): P[] {
+  assertEveryProjectStaged(projects.map((project) => project.name));
+  return projects;
+}
