@@ -52,6 +52,11 @@ export const portFromEnv = () => Number(str('PORT', '8080')) || 8080;
 /** Where the audit trail's signing key lives in a data folder when AUDIT_KEY_FILE names no other. */
 export const auditKeyFileIn = (dataDir: string) => path.join(dataDir, 'audit-signing-key.pem');
 
+const atLeastOne = (name: string, value: number) => {
+  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
+  return value;
+};
+
 export function loadConfig() {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
   return {
@@ -61,6 +66,11 @@ export function loadConfig() {
     /** Unset: an embedded PostgreSQL under `${dataDir}/pg`. */
     databaseUrl: process.env.DATABASE_URL || '',
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0),
+    /**
+     * Connections a server keeps to PostgreSQL at most. Several servers on one PostgreSQL share its
+     * `max_connections` (100 by default): the cluster tests run three servers beside other tests.
+     */
+    dbPoolMax: atLeastOne('DB_POOL_MAX', int('DB_POOL_MAX', 30)),
     /** HS256 secret for access tokens; generated and kept under dataDir when unset. */
     jwtSecret: process.env.JWT_SECRET || '',
     tokenTtlS: int('TOKEN_TTL_S', 12 * 3600),

@@ -54,7 +54,7 @@ export async function openDatabase(config: Config, log: (line: string) => void =
 
 /** The services without sessions: database, bus, tokens, geo, the agent hub, the media process. */
 export async function createBaseContext(config: Config, databaseUrl: string, bus: Bus = createLocalBus()): Promise<AppContext> {
-  const db = createPool(databaseUrl, 30);
+  const db = createPool(databaseUrl, config.dbPoolMax);
   await migrate(db);
   const geo = await createGeoService({
     enabled: config.ipCheck.enabled,

@@ -94,7 +94,9 @@ describe.skipIf(skipReason !== null)('three servers behind HAProxy on NATS', () 
       dataDir,
       jwtSecret: randomBytes(32).toString('hex'),
       cabinets: null,
-      env: { MEDIA: 'false', LOG_LEVEL: 'warn', SESSION_GRACE_MS: '60000' },
+      // Three servers on the system PostgreSQL beside the other Vitest worker's tests: 30
+      // connections each (the default) reached its 100 with a test of 50 parallel joins (CI, 2026-11-29).
+      env: { MEDIA: 'false', LOG_LEVEL: 'warn', SESSION_GRACE_MS: '60000', DB_POOL_MAX: '8' },
       output: process.env.CLUSTER_TEST_LOG ? (name, line) => console.log(`[${name}] ${line}`) : undefined,
     });
   }, 180_000);
