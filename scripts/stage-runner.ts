@@ -24,7 +24,6 @@ interface EndedStage extends StageResult {
 }
 
 interface BackgroundStage {
-  readonly title: string;
   readonly ended: Promise<EndedStage>;
 }
 
@@ -64,7 +63,7 @@ export class StageRunner {
    */
   startBeside(stage: StageCommand): BackgroundStage {
     console.log(`\n=== in the background until joined: ${stage.title} ===`);
-    return { title: stage.title, ended: this.runHeldBack(stage) };
+    return { ended: this.runHeldBack(stage) };
   }
 
   /** Waits for a stage started by `startBeside`, prints its output and records its row. */

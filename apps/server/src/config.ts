@@ -7,11 +7,12 @@ import { REPO_ROOT } from './lib/paths.js';
 
 export { REPO_ROOT };
 
-const int = (name: string, fallback: number) => {
+const int = (name: string, fallback: number, min = Number.NEGATIVE_INFINITY) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  if (value < min) throw new Error(`${name} must be at least ${min}, got ${value}`);
   return value;
 };
 const num = (name: string, fallback: number) => {
@@ -52,11 +53,6 @@ export const portFromEnv = () => Number(str('PORT', '8080')) || 8080;
 /** Where the audit trail's signing key lives in a data folder when AUDIT_KEY_FILE names no other. */
 export const auditKeyFileIn = (dataDir: string) => path.join(dataDir, 'audit-signing-key.pem');
 
-const atLeastOne = (name: string, value: number) => {
-  if (value < 1) throw new Error(`${name} must be at least 1, got ${value}`);
-  return value;
-};
-
 export function loadConfig() {
   const dataDir = path.resolve(REPO_ROOT, str('DATA_DIR', 'data'));
   return {
@@ -70,7 +66,7 @@ export function loadConfig() {
      * Connections a server keeps to PostgreSQL at most. Several servers on one PostgreSQL share its
      * `max_connections` (100 by default): the cluster tests run three servers beside other tests.
      */
-    dbPoolMax: atLeastOne('DB_POOL_MAX', int('DB_POOL_MAX', 30)),
+    dbPoolMax: int('DB_POOL_MAX', 30, 1),
     /** HS256 secret for access tokens; generated and kept under dataDir when unset. */
     jwtSecret: process.env.JWT_SECRET || '',
     tokenTtlS: int('TOKEN_TTL_S', 12 * 3600),

@@ -56,5 +56,4 @@ describe.skipIf(!existsSync(built))('the patched Janus build', () => {
   it("takes SRTP from the libsrtp2 built on OpenSSL, not Debian's libsrtp2.so on NSS", () => {
     expect(srtpLinkProblem(built)).toBeNull();
   });
-
 });
